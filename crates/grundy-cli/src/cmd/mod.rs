@@ -1,0 +1,16 @@
+//! One module per subcommand.
+
+pub mod table;
+pub mod value;
+
+use std::io::Write;
+
+use crate::out::Outcome;
+
+/// `grundy families`: the registry, one family a line.
+pub fn families(w: &mut impl Write) -> Outcome {
+    for entry in grundy::expr::registry::FAMILIES {
+        writeln!(w, "{:<10} {:<48} {}", entry.name, entry.syntax, entry.about)?;
+    }
+    Ok(())
+}

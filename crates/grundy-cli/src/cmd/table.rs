@@ -1,0 +1,77 @@
+//! `grundy table`: G(0..=N) of a one-heap family, streamed.
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use grundy::{Limits, Nimber};
+
+use crate::out::{Failure, Outcome};
+
+/// Arguments of `grundy table`.
+#[derive(Args)]
+pub struct TableArgs {
+    /// The family, for example "sub{1,3,4}" or "allbut{2,3,7}".
+    family: String,
+    /// The largest heap size.
+    #[arg(long, value_name = "N")]
+    to: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json.
+    #[arg(long)]
+    json: bool,
+}
+
+/// How `table` writes values.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// Rows of ten values, each row led by its first heap size.
+    Text,
+    /// `n,grundy` lines under a header.
+    Csv,
+    /// `{"values":[...]}`.
+    Json,
+    /// An OEIS b-file: `n G(n)` per line.
+    Bfile,
+}
+
+pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
+    let family = grundy::expr::family_named(&args.family)?;
+    let format = if args.json { Format::Json } else { args.format };
+    match format {
+        Format::Csv => writeln!(w, "n,grundy")?,
+        Format::Json => write!(w, "{{\"values\":[")?,
+        Format::Text | Format::Bfile => {}
+    }
+    let mut n: u64 = 0;
+    // The sink can only return library errors, so an output error is kept
+    // aside and reported once the table stops.
+    let mut io_error: Option<std::io::Error> = None;
+    let mut sink = |g: Nimber| -> grundy::Result<()> {
+        let written = match format {
+            Format::Text if n % 10 == 0 => write!(w, "{}{n:>8}: {:>3}", if n == 0 { "" } else { "\n" }, g.0),
+            Format::Text => write!(w, " {:>3}", g.0),
+            Format::Csv => writeln!(w, "{n},{}", g.0),
+            Format::Json if n == 0 => write!(w, "{}", g.0),
+            Format::Json => write!(w, ",{}", g.0),
+            Format::Bfile => writeln!(w, "{n} {}", g.0),
+        };
+        n += 1;
+        written.map_err(|e| {
+            io_error = Some(e);
+            grundy::ErrorKind::Interrupted.into()
+        })
+    };
+    let result = family.table(args.to, limits, &mut sink);
+    if let Some(e) = io_error {
+        return Err(Failure::from(e));
+    }
+    result?;
+    match format {
+        Format::Text => writeln!(w)?,
+        Format::Json => writeln!(w, "]}}")?,
+        Format::Csv | Format::Bfile => {}
+    }
+    Ok(())
+}

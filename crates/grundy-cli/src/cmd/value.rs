@@ -1,0 +1,121 @@
+//! `grundy value` and `grundy moves`.
+
+use std::io::Write;
+
+use clap::Args;
+use grundy::expr::Position;
+use grundy::{Analysis, Limits, Nimber, analysis};
+
+use crate::out::{self, Outcome};
+
+/// Arguments of `grundy value`.
+#[derive(Args)]
+pub struct ValueArgs {
+    /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)".
+    expr: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `grundy moves`.
+#[derive(Args)]
+pub struct MovesArgs {
+    /// The position.
+    expr: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
+    let position = Position::parse(&args.expr)?;
+    let a = grundy::analyze(&position, limits)?;
+    if args.json {
+        return out::json(w, &ValueJson::from(&a));
+    }
+    writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
+    writeln!(w, "reason: {}", reason(&a))?;
+    if a.winning_moves.is_empty() {
+        writeln!(w, "winning moves: none (every move leads to a non-zero value)")?;
+    } else {
+        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+        writeln!(w, "winning moves: {}", moves.join("  "))?;
+    }
+    Ok(())
+}
+
+/// The one-line argument for the value: the component values and their
+/// nim-sum.
+fn reason(a: &Analysis) -> String {
+    let parts: Vec<String> = a
+        .components
+        .iter()
+        .map(|c| format!("G({}) = {:#}", c.component, c.grundy))
+        .collect();
+    if a.components.len() == 1 {
+        return parts[0].clone();
+    }
+    let terms: Vec<String> = a.components.iter().map(|c| format!("{:#}", c.grundy)).collect();
+    let relation = if a.grundy.is_zero() { "= 0" } else { "≠ 0" };
+    let sum = if a.grundy.is_zero() {
+        format!("{} = 0", terms.join(" ⊕ "))
+    } else {
+        format!("{} = {:#} {relation}", terms.join(" ⊕ "), a.grundy)
+    };
+    format!("{}; nim-sum {sum}", parts.join(", "))
+}
+
+#[derive(serde::Serialize)]
+struct ValueJson<'a> {
+    position: String,
+    grundy: Nimber,
+    outcome: grundy::Outcome,
+    components: &'a [grundy::analysis::ComponentValue],
+    winning_moves: Vec<String>,
+    winning_move_details: &'a [grundy::Move],
+}
+
+impl<'a> From<&'a Analysis> for ValueJson<'a> {
+    fn from(a: &'a Analysis) -> ValueJson<'a> {
+        ValueJson {
+            position: a.position.to_string(),
+            grundy: a.grundy,
+            outcome: a.outcome,
+            components: &a.components,
+            winning_moves: a.winning_moves.iter().map(|m| m.position.to_string()).collect(),
+            winning_move_details: &a.winning_moves,
+        }
+    }
+}
+
+pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
+    let position = Position::parse(&args.expr)?;
+    let moves = analysis::moves(&position, limits)?;
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct MovesJson<'a> {
+            position: String,
+            moves: &'a [grundy::Move],
+        }
+        return out::json(
+            w,
+            &MovesJson {
+                position: position.to_string(),
+                moves: &moves,
+            },
+        );
+    }
+    if moves.is_empty() {
+        writeln!(w, "no moves: {position} is a finished game (value 0)")?;
+        return Ok(());
+    }
+    let width = moves.iter().map(|m| m.position.to_string().chars().count()).max().unwrap_or(0);
+    for m in &moves {
+        let text = m.position.to_string();
+        let pad = width - text.chars().count();
+        let mark = if m.grundy.is_zero() { "  winning" } else { "" };
+        writeln!(w, "{text}{:pad$}  {:#}{mark}", "", m.grundy)?;
+    }
+    Ok(())
+}

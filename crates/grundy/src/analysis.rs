@@ -1,0 +1,147 @@
+//! Analysis of a position written in the expression language: its value,
+//! outcome, the values of its components, and its moves.
+//!
+//! By the Sprague–Grundy theorem a sum's value is the nim-sum of its
+//! components' values, and the winning moves are exactly the moves that
+//! change one component of value `g` into one of value `g ⊕ total`. Such a
+//! move surely exists when `g ⊕ total < g` (the mex reaches every smaller
+//! value), but a component may also move *up* to `g ⊕ total`: a `0`
+//! component moving to `*1` beside another `*1`. So every component is asked
+//! for its moves to its target value.
+
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::expr::family::value_of_parts;
+use crate::expr::position::term_text;
+use crate::expr::{Arg, ComponentRef, Position};
+use crate::game::Outcome;
+use crate::limits::Limits;
+use crate::nimber::Nimber;
+
+/// The value of one component of a sum.
+#[derive(Clone, Debug, Serialize)]
+pub struct ComponentValue {
+    /// The component as a term: `nim(5)`.
+    pub component: String,
+    /// Its Grundy value.
+    pub grundy: Nimber,
+}
+
+/// A move in a sum: which component, what it becomes, where the sum goes.
+#[derive(Clone, Debug, Serialize)]
+pub struct Move {
+    /// Index of the component (in [`Analysis::components`] order).
+    pub component: usize,
+    /// The component before the move: `nim(7)`.
+    pub from: String,
+    /// What the component becomes: `nim(6)`, or `kayles(3,5)` after a split.
+    pub to: String,
+    /// The whole position after the move, canonical.
+    #[serde(serialize_with = "as_text")]
+    pub position: Position,
+    /// The Grundy value of the position after the move.
+    pub grundy: Nimber,
+}
+
+fn as_text<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_str(p)
+}
+
+/// Everything `grundy value` reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The position, canonical.
+    #[serde(serialize_with = "as_text")]
+    pub position: Position,
+    /// Its Grundy value: the nim-sum of the components' values.
+    pub grundy: Nimber,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The components and their values.
+    pub components: Vec<ComponentValue>,
+    /// Every move to a position of value 0.
+    pub winning_moves: Vec<Move>,
+}
+
+/// Analyses a position: value, outcome, component values, winning moves.
+///
+/// ```
+/// use grundy::{analyze, expr::Position, Limits, Nimber, Outcome};
+/// let p = Position::parse("nim(3,5,7)").unwrap();
+/// let a = analyze(&p, &Limits::default()).unwrap();
+/// assert_eq!(a.grundy, Nimber(1));
+/// assert_eq!(a.outcome, Outcome::N);
+/// let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+/// assert_eq!(moves, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
+/// ```
+pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
+    let parts = position.components();
+    let components = component_values(position, &parts, limits)?;
+    let total: Nimber = components.iter().map(|c| c.grundy).sum();
+    let mut winning_moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (c, cv)) in parts.iter().zip(&components).enumerate() {
+            let target = cv.grundy + total;
+            let (family, args) = position.component(c);
+            let mut options = Vec::new();
+            family.moves_to(args, target, limits, &mut options)?;
+            winning_moves.extend(options.iter().map(|o| make_move(position, i, c, o, Nimber::ZERO)));
+        }
+    }
+    Ok(Analysis {
+        position: position.clone(),
+        grundy: total,
+        outcome: Outcome::of(total),
+        components,
+        winning_moves,
+    })
+}
+
+/// The Grundy value of a position (the nim-sum of its components).
+pub fn value(position: &Position, limits: &Limits) -> Result<Nimber> {
+    let parts = position.components();
+    Ok(component_values(position, &parts, limits)?.iter().map(|c| c.grundy).sum())
+}
+
+/// Every move of a position, with the value each leads to.
+pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<Move>> {
+    let parts = position.components();
+    let components = component_values(position, &parts, limits)?;
+    let total: Nimber = components.iter().map(|c| c.grundy).sum();
+    let mut out = Vec::new();
+    for (i, (c, cv)) in parts.iter().zip(&components).enumerate() {
+        let (family, args) = position.component(c);
+        let mut options = Vec::new();
+        family.moves(args, limits, &mut options)?;
+        for o in &options {
+            let after = total + cv.grundy + value_of_parts(family.as_ref(), o, limits)?;
+            out.push(make_move(position, i, c, o, after));
+        }
+    }
+    Ok(out)
+}
+
+fn component_values(position: &Position, parts: &[ComponentRef], limits: &Limits) -> Result<Vec<ComponentValue>> {
+    parts
+        .iter()
+        .map(|c| {
+            let (family, args) = position.component(c);
+            Ok(ComponentValue {
+                component: term_text(family.as_ref(), args),
+                grundy: family.value(args, limits)?,
+            })
+        })
+        .collect()
+}
+
+fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
+    let (family, args) = position.component(c);
+    Move {
+        component: index,
+        from: term_text(family.as_ref(), args),
+        to: term_text(family.as_ref(), option),
+        position: position.replace(c, option),
+        grundy,
+    }
+}

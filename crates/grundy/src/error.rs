@@ -1,0 +1,193 @@
+//! The one error type of the library.
+//!
+//! Every fallible operation returns [`Error`]: a [`ErrorKind`] saying what
+//! went wrong and, for text input, where. The library never prints; the
+//! command line decides how to show an error and which exit code to use.
+
+use std::fmt;
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Text that does not parse: an expression, a code, a file.
+    Parse {
+        /// The text (or file name) that failed.
+        input: String,
+        /// 1-based column (or line, for files; see `unit`) of the problem.
+        at: usize,
+        /// "column" or "line".
+        unit: &'static str,
+        /// What was expected or found.
+        message: String,
+    },
+    /// Input that parses but describes no valid game or position.
+    Invalid(String),
+    /// A computation would exceed a limit the user can raise.
+    Limit {
+        /// What ran out ("positions", "heap size", ...).
+        what: &'static str,
+        /// The limit that was hit.
+        limit: u64,
+        /// How to raise it (for example a command-line flag).
+        raise_with: &'static str,
+    },
+    /// A game graph that must be acyclic has a cycle through this vertex.
+    Cycle {
+        /// A vertex on the cycle, as the user named it.
+        vertex: String,
+    },
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's message.
+        message: String,
+    },
+    /// A user script failed.
+    Script {
+        /// The script file.
+        file: String,
+        /// 1-based line, when known.
+        line: Option<usize>,
+        /// The script engine's message.
+        message: String,
+    },
+    /// A long computation was interrupted (its progress was saved where the
+    /// operation supports it).
+    Interrupted,
+}
+
+/// The error type of every fallible operation in the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+}
+
+/// Shorthand for results whose error is [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// A parse error at a 1-based column of `input`.
+    pub fn parse(input: &str, column: usize, message: impl Into<String>) -> Error {
+        ErrorKind::Parse {
+            input: input.to_string(),
+            at: column,
+            unit: "column",
+            message: message.into(),
+        }
+        .into()
+    }
+
+    /// A parse error at a 1-based line of a file.
+    pub fn parse_line(file: &str, line: usize, message: impl Into<String>) -> Error {
+        ErrorKind::Parse {
+            input: file.to_string(),
+            at: line,
+            unit: "line",
+            message: message.into(),
+        }
+        .into()
+    }
+
+    /// Input that describes no valid game or position.
+    pub fn invalid(message: impl Into<String>) -> Error {
+        ErrorKind::Invalid(message.into()).into()
+    }
+
+    /// A limit that the computation would exceed.
+    pub fn limit(what: &'static str, limit: u64, raise_with: &'static str) -> Error {
+        ErrorKind::Limit {
+            what,
+            limit,
+            raise_with,
+        }
+        .into()
+    }
+
+    /// A file that could not be read or written.
+    pub fn io(path: impl fmt::Display, err: impl fmt::Display) -> Error {
+        ErrorKind::Io {
+            path: path.to_string(),
+            message: err.to_string(),
+        }
+        .into()
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::Parse {
+                input,
+                at,
+                unit: "line",
+                message,
+            } => write!(f, "{input}:{at}: {message}"),
+            ErrorKind::Parse {
+                input,
+                at,
+                unit,
+                message,
+            } => write!(f, "{message} at {unit} {at} in \"{input}\""),
+            ErrorKind::Invalid(message) => f.write_str(message),
+            ErrorKind::Limit {
+                what,
+                limit,
+                raise_with,
+            } => write!(
+                f,
+                "limit of {limit} {what} exceeded; raise it with {raise_with}"
+            ),
+            ErrorKind::Cycle { vertex } => write!(
+                f,
+                "the game graph has a cycle through vertex {vertex}; this needs an acyclic graph (use `loopy` analysis for games with cycles)"
+            ),
+            ErrorKind::Io { path, message } => write!(f, "{path}: {message}"),
+            ErrorKind::Script {
+                file,
+                line: Some(line),
+                message,
+            } => write!(f, "{file}:{line}: {message}"),
+            ErrorKind::Script {
+                file,
+                line: None,
+                message,
+            } => write!(f, "{file}: {message}"),
+            ErrorKind::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_error_names_column_and_input() {
+        let e = Error::parse("octal[0.77](10", 15, "expected ')'");
+        assert_eq!(
+            e.to_string(),
+            "expected ')' at column 15 in \"octal[0.77](10\""
+        );
+    }
+
+    #[test]
+    fn file_errors_name_the_line() {
+        let e = Error::parse_line("g.txt", 3, "expected two vertices");
+        assert_eq!(e.to_string(), "g.txt:3: expected two vertices");
+    }
+}

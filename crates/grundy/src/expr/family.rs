@@ -1,0 +1,141 @@
+//! The interface between the expression language and the games.
+//!
+//! A [`Family`] is one rules value (`sub{1,3,4}`, `kayles`, a graph file)
+//! seen through the expression language: it names itself canonically, checks
+//! argument lists, and answers values and moves for positions written as
+//! arguments. Families keep their own caches (tables, transposition tables)
+//! behind a lock, so one family serves every term of a sum and every turn of
+//! a game in play.
+
+use std::fmt;
+
+use crate::error::{Error, Result};
+use crate::limits::Limits;
+use crate::nimber::Nimber;
+use crate::period::Periodicity;
+
+/// One argument of a resolved term: a number or a word.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arg {
+    /// A non-negative integer: a heap size, a coordinate, a vertex number.
+    Int(u64),
+    /// A word: a coin row such as `THTTH`, a vertex name.
+    Word(String),
+}
+
+impl Arg {
+    /// The number, or an error naming what was expected.
+    pub fn int(&self, what: &str) -> Result<u64> {
+        match self {
+            Arg::Int(n) => Ok(*n),
+            Arg::Word(w) => Err(Error::invalid(format!("expected {what} (a number), found `{w}`"))),
+        }
+    }
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Int(n) => write!(f, "{n}"),
+            Arg::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// How a family's argument list describes a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Each argument is an independent heap: `nim(3,5,7)` is the sum
+    /// `nim(3) + nim(5) + nim(7)`, and a move changes one argument into the
+    /// heaps it leaves (none, one, or several).
+    Heaps,
+    /// The arguments together form one position: `wythoff(3,5)`.
+    Whole,
+}
+
+/// A game family usable in expressions.
+///
+/// A *component* is the argument slice of one independent game: a single
+/// argument for [`Shape::Heaps`] families, the whole list otherwise.
+pub trait Family: Send + Sync {
+    /// The canonical name with its parameter: `sub{1,3,4}`, `octal[0.07]`.
+    fn head(&self) -> String;
+
+    /// How arguments form positions.
+    fn shape(&self) -> Shape;
+
+    /// Checks one component's arguments, with a message saying what is
+    /// wrong (wrong count, a word where a number belongs, out of range).
+    fn check(&self, component: &[Arg]) -> Result<()>;
+
+    /// The Grundy value of one component.
+    fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber>;
+
+    /// Appends every option of one component to `out`, each as the argument
+    /// list that replaces the component (for [`Shape::Heaps`], the heaps the
+    /// move leaves, `[0]` when it leaves none).
+    fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()>;
+
+    /// Appends the options of one component whose value is `target`.
+    /// Families with many options (a Nim heap) answer this directly.
+    fn moves_to(
+        &self,
+        component: &[Arg],
+        target: Nimber,
+        limits: &Limits,
+        out: &mut Vec<Vec<Arg>>,
+    ) -> Result<()> {
+        let mut options = Vec::new();
+        self.moves(component, limits, &mut options)?;
+        for option in options {
+            if value_of_parts(self, &option, limits)? == target {
+                out.push(option);
+            }
+        }
+        Ok(())
+    }
+
+    /// The arguments used when a term is written without parentheses, for
+    /// families whose position comes from elsewhere (a graph file's start
+    /// vertex, a script's `start()`); `None` when arguments are required.
+    fn default_args(&self) -> Option<Vec<Arg>> {
+        None
+    }
+
+    /// Streams `G(0), G(1), ..., G(to)` of a one-heap family into `sink`.
+    fn table(
+        &self,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(Nimber) -> Result<()>,
+    ) -> Result<()> {
+        if self.shape() != Shape::Heaps {
+            return Err(Error::invalid(format!(
+                "`{}` is not a one-heap family, so it has no table G(0), G(1), ...",
+                self.head()
+            )));
+        }
+        for n in 0..=to {
+            limits.check_stop()?;
+            sink(self.value(&[Arg::Int(n)], limits)?)?;
+        }
+        Ok(())
+    }
+
+    /// A period of the family's Grundy sequence, when the family can find
+    /// one (with proof where a theorem applies) within `limits`.
+    fn periodicity(&self, _limits: &Limits) -> Result<Option<Periodicity>> {
+        Ok(None)
+    }
+}
+
+/// The value of the heaps (or whole position) an option leaves: the nim-sum
+/// over its heaps for [`Shape::Heaps`] families.
+pub fn value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Limits) -> Result<Nimber> {
+    match family.shape() {
+        Shape::Heaps => parts
+            .iter()
+            .try_fold(Nimber::ZERO, |acc, part| Ok(acc + family.value(std::slice::from_ref(part), limits)?)),
+        Shape::Whole => family.value(parts, limits),
+    }
+}

@@ -1,0 +1,34 @@
+//! The game expression language (specified in `docs/LANGUAGE.md`).
+//!
+//! `sub{1,3,4}(9) + nim(2)` is parsed into a syntax tree ([`ast`]), its
+//! names are resolved through the [`registry`] into a [`Position`]: a sum
+//! of terms, each a [`Family`] with arguments. A position displays in
+//! canonical form, which parses back to the same position.
+
+pub mod ast;
+pub mod family;
+pub mod parse;
+pub mod position;
+pub mod registry;
+pub mod searched;
+pub mod sum_game;
+
+pub use family::{Arg, Family, Shape};
+pub use parse::{parse, parse_family};
+pub use position::{ComponentRef, Position, Term};
+pub use sum_game::SumGame;
+
+use std::sync::Arc;
+
+use crate::error::Result;
+
+/// Parses and resolves a family written without arguments, as `table`
+/// takes it: `sub{1,3,4}`, `kayles`.
+///
+/// ```
+/// let f = grundy::expr::family_named("sub{ 3,1 }").unwrap();
+/// assert_eq!(f.head(), "sub{1,3}");
+/// ```
+pub fn family_named(input: &str) -> Result<Arc<dyn Family>> {
+    registry::family(&parse_family(input)?, input)
+}

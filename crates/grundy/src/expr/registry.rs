@@ -1,0 +1,264 @@
+//! Family names: from a parsed term to a [`Family`].
+//!
+//! Each built-in family is one row of [`FAMILIES`]: its name, its syntax,
+//! a line of description, and a function that builds it from the term's
+//! parameter. New families add a row.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::ast::{self, Bracket};
+use super::family::{Arg, Family, Shape};
+use super::position::{Position, Term};
+use super::searched::Searched;
+use crate::error::{Error, Result};
+use crate::games::{grid::Grid, staircase::Staircase, takeall::TakeAll, wythoff::Wythoff};
+use crate::graph::GraphFamily;
+use crate::heap::HeapFamily;
+use crate::heap::nim::NimFamily;
+use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
+
+/// What a builder sees: the term and the whole input (for error columns).
+pub struct Spec<'a> {
+    /// The parsed term.
+    pub term: &'a ast::Term,
+    /// The whole expression text.
+    pub input: &'a str,
+}
+
+impl Spec<'_> {
+    /// An error at a column of the input.
+    pub fn error(&self, column: usize, message: impl Into<String>) -> Error {
+        Error::parse(self.input, column, message)
+    }
+
+    /// Refuses a parameter on a family that takes none.
+    pub fn no_param(&self) -> Result<()> {
+        match &self.term.param {
+            None => Ok(()),
+            Some(p) => Err(self.error(
+                p.column.saturating_sub(1),
+                format!("`{}` takes no parameter", self.term.name),
+            )),
+        }
+    }
+
+    /// The parameter in the given brackets, required.
+    pub fn param(&self, bracket: Bracket, example: &str) -> Result<&ast::Param> {
+        match &self.term.param {
+            Some(p) if p.bracket == bracket => Ok(p),
+            Some(p) => Err(self.error(
+                p.column.saturating_sub(1),
+                format!("wrong brackets: write {example}"),
+            )),
+            None => Err(self.error(
+                self.term.column + self.term.name.chars().count(),
+                format!("`{}` needs a parameter: write {example}", self.term.name),
+            )),
+        }
+    }
+}
+
+/// Builds a family from its term.
+pub type Build = fn(&Spec) -> Result<Arc<dyn Family>>;
+
+/// One built-in family.
+pub struct Entry {
+    /// The name used in expressions.
+    pub name: &'static str,
+    /// How to write it.
+    pub syntax: &'static str,
+    /// What it is.
+    pub about: &'static str,
+    /// Its builder.
+    pub build: Build,
+}
+
+/// Every built-in family, in the order `grundy families` lists them.
+pub static FAMILIES: &[Entry] = &[
+    Entry {
+        name: "nim",
+        syntax: "nim(3,5,7)",
+        about: "Nim heaps: take any number from one heap; G(n) = n",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(NimFamily))
+        },
+    },
+    Entry {
+        name: "sub",
+        syntax: "sub{1,3,4}(n)  sub{1..3}(n)  sub{fib|squares|pow2}(n)",
+        about: "subtraction game: remove s tokens, s in the set",
+        build: |s| {
+            let p = s.param(Bracket::Brace, "sub{1,3,4}")?;
+            let set = SubtractionSet::parse(&p.text, s.input, p.column)?;
+            let head = format!("sub{{{set}}}");
+            Ok(Arc::new(HeapFamily::new(Subtraction::new(set), head)))
+        },
+    },
+    Entry {
+        name: "bash",
+        syntax: "bash{3}(n)",
+        about: "the Bash game: remove 1 to k tokens (same as sub{1..k})",
+        build: |s| {
+            let p = s.param(Bracket::Brace, "bash{3}")?;
+            let k = match p.text.trim().parse::<u64>() {
+                Ok(k) if (1..=subtraction::MAX_SET_SIZE).contains(&k) => k,
+                _ => return Err(s.error(p.column, "expected the largest amount k >= 1, as bash{3}")),
+            };
+            let set = SubtractionSet::Finite((1..=k).collect());
+            let head = format!("sub{{{set}}}");
+            Ok(Arc::new(HeapFamily::new(Subtraction::new(set), head)))
+        },
+    },
+    Entry {
+        name: "allbut",
+        syntax: "allbut{2,3,7}(n)",
+        about: "all-but subtraction game: remove any number except those listed",
+        build: |s| {
+            let p = s.param(Bracket::Brace, "allbut{2,3,7}")?;
+            if p.text.trim().is_empty() {
+                return Err(s.error(p.column, "empty set: allbut{} is Nim, write nim(n)"));
+            }
+            let game = AllBut::new(subtraction::parse_numbers(&p.text, s.input, p.column, "excluded")?);
+            let head = format!("allbut{{{}}}", subtraction::write_numbers(game.excluded()));
+            Ok(Arc::new(HeapFamily::new(game, head)))
+        },
+    },
+    Entry {
+        name: "wythoff",
+        syntax: "wythoff(3,5)",
+        about: "Wythoff's game: take from one heap, or the same from both",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(Searched::new(Wythoff)))
+        },
+    },
+    Entry {
+        name: "grid",
+        syntax: "grid(x,y)",
+        about: "a token on a grid moves any distance left or down; G = x xor y",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(Searched::new(Grid)))
+        },
+    },
+    Entry {
+        name: "staircase",
+        syntax: "staircase(a1,a2,...)",
+        about: "Staircase Nim: move tokens from step i to step i-1, or off step 1",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(Searched::new(Staircase)))
+        },
+    },
+    Entry {
+        name: "takeall",
+        syntax: "takeall(1,2,3,4,5)",
+        about: "choose k; every heap with at least k tokens loses k (solved by search)",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(Searched::new(TakeAll)))
+        },
+    },
+    Entry {
+        name: "graph",
+        syntax: "graph[FILE](v,...)",
+        about: "tokens on the vertices of a game graph read from FILE (edge list or JSON)",
+        build: |s| {
+            let p = s.param(Bracket::Square, "graph[game.txt]")?;
+            let path = p.text.trim();
+            if path.is_empty() {
+                return Err(s.error(p.column, "expected a file name"));
+            }
+            Ok(Arc::new(GraphFamily::open(path)?))
+        },
+    },
+];
+
+/// Resolves a family name and parameter (the term's arguments are ignored).
+pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
+    let spec = Spec { term, input };
+    match FAMILIES.iter().find(|e| e.name == term.name) {
+        Some(entry) => (entry.build)(&spec),
+        None => Err(Error::parse(
+            input,
+            term.column,
+            format!(
+                "unknown game `{}`; known games: {}",
+                term.name,
+                FAMILIES.iter().map(|e| e.name).collect::<Vec<_>>().join(", ")
+            ),
+        )),
+    }
+}
+
+/// Resolves a parsed expression into a position: finds each family, checks
+/// each argument list, and shares one family between equal heads.
+pub fn resolve(expr: &ast::Expr, input: &str) -> Result<Position> {
+    let mut built: HashMap<(String, Option<String>), Arc<dyn Family>> = HashMap::new();
+    let mut terms = Vec::with_capacity(expr.terms.len());
+    for t in &expr.terms {
+        let key = (t.name.clone(), t.param.as_ref().map(|p| p.text.clone()));
+        let family = match built.get(&key) {
+            Some(f) => f.clone(),
+            None => {
+                let f = family(t, input)?;
+                built.insert(key, f.clone());
+                f
+            }
+        };
+        let args = resolve_args(t, family.as_ref(), input)?;
+        terms.push(Term { family, args });
+    }
+    Ok(Position { terms })
+}
+
+fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<Arg>> {
+    let Some(ast_args) = &t.args else {
+        return family.default_args().ok_or_else(|| {
+            Error::parse(
+                input,
+                t.column + t.name.chars().count(),
+                format!("`{}` needs a position in parentheses, as {}(...)", family.head(), family.head()),
+            )
+        });
+    };
+    let mut args = Vec::with_capacity(ast_args.len());
+    let mut columns = Vec::with_capacity(ast_args.len());
+    for a in ast_args {
+        match a {
+            ast::Arg::Int { value, column } => {
+                args.push(Arg::Int(*value));
+                columns.push(*column);
+            }
+            ast::Arg::Word { text, column } => {
+                args.push(Arg::Word(text.clone()));
+                columns.push(*column);
+            }
+            ast::Arg::Expr(e) => {
+                return Err(Error::parse(
+                    input,
+                    e.terms[0].column,
+                    format!("`{}` takes numbers or words here, not a game", family.head()),
+                ));
+            }
+        }
+    }
+    let at = |i: usize| columns.get(i).copied().unwrap_or(t.column);
+    let here = |e: Error, column: usize| match e.kind() {
+        crate::error::ErrorKind::Invalid(msg) => Error::parse(input, column, msg.clone()),
+        _ => e,
+    };
+    match family.shape() {
+        Shape::Heaps => {
+            for (i, a) in args.iter().enumerate() {
+                family
+                    .check(std::slice::from_ref(a))
+                    .map_err(|e| here(e, at(i)))?;
+            }
+        }
+        Shape::Whole => family.check(&args).map_err(|e| here(e, at(0)))?,
+    }
+    Ok(args)
+}

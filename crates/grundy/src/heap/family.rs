@@ -1,0 +1,231 @@
+//! Serving a [`HeapGame`] to the expression language.
+
+use std::sync::Mutex;
+
+use super::HeapGame;
+use crate::error::{Error, Result};
+use crate::expr::family::{Arg, Family, Shape};
+use crate::limits::Limits;
+use crate::nimber::{Mex, Nimber};
+use crate::period::{self, Periodicity, Proof};
+
+/// A one-heap family in expressions: values from the closed form, a table
+/// grown on demand, or a proven period for heaps beyond the table.
+pub struct HeapFamily<H> {
+    game: H,
+    head: String,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    /// `G(0..table.len())`.
+    table: Vec<Nimber>,
+    /// The certified period, once found.
+    period: Option<Periodicity>,
+    /// The table length up to which a period search found none.
+    searched_to: u64,
+}
+
+/// Heaps below this are answered by filling the table without first
+/// looking for a period.
+const SMALL_HEAP: u64 = 1 << 12;
+
+impl<H: HeapGame> HeapFamily<H> {
+    /// A family with canonical name `head` (such as `sub{1,3,4}`).
+    pub fn new(game: H, head: impl Into<String>) -> HeapFamily<H> {
+        HeapFamily {
+            game,
+            head: head.into(),
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &H {
+        &self.game
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic elsewhere cannot leave the table inconsistent (it only
+        // grows after each value is complete), so a poisoned lock is usable.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn heap(component: &[Arg]) -> Result<u64> {
+        match component {
+            [a] => a.int("a heap size"),
+            _ => Err(Error::invalid("a heap family takes one size per heap")),
+        }
+    }
+
+    fn grow(&self, state: &mut State, to: u64, limits: &Limits) -> Result<()> {
+        if to > limits.max_heap {
+            return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+        }
+        self.game.fill(&mut state.table, to, limits)
+    }
+
+    /// Looks for a proven period, doubling the table up to `limit` values.
+    fn search_period(&self, state: &mut State, limit: u64, limits: &Limits) -> Result<()> {
+        let Some(proof) = self.game.period_proof() else {
+            return Ok(());
+        };
+        let mut len = (state.searched_to * 2).max(SMALL_HEAP);
+        while state.period.is_none() && state.searched_to < limit {
+            len = len.min(limit);
+            self.grow(state, len - 1, limits)?;
+            state.period = find_period(&state.table, &proof, self.game.arithmetic());
+            state.searched_to = len;
+            len *= 2;
+        }
+        Ok(())
+    }
+}
+
+/// The shortest period of `table` that `proof` certifies.
+pub(crate) fn find_period(table: &[Nimber], proof: &Proof, arithmetic: bool) -> Option<Periodicity> {
+    let len = table.len() as u64;
+    let (preperiod, period, saltus) = period::detect(table, arithmetic, |n0, p| match proof {
+        Proof::Window { width } => n0 + p + width <= len,
+        Proof::GuySmith { heaps, max_take } => {
+            heaps * n0 + (heaps - 1) * p + max_take + p <= len
+        }
+        Proof::Observed => false,
+    })?;
+    Some(Periodicity {
+        preperiod,
+        period,
+        saltus,
+        checked_to: len,
+        proof: proof.clone(),
+    })
+}
+
+impl<H: HeapGame> Family for HeapFamily<H> {
+    fn head(&self) -> String {
+        self.head.clone()
+    }
+
+    fn shape(&self) -> Shape {
+        Shape::Heaps
+    }
+
+    fn check(&self, component: &[Arg]) -> Result<()> {
+        Self::heap(component).map(|_| ())
+    }
+
+    fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
+        let n = Self::heap(component)?;
+        if let Some(v) = self.game.closed_form(n) {
+            return Ok(v);
+        }
+        let mut state = self.lock();
+        if let Some(&v) = state.table.get(n as usize) {
+            return Ok(v);
+        }
+        if n >= SMALL_HEAP {
+            self.search_period(&mut state, n.min(limits.max_heap), limits)?;
+            if let Some(v) = state.period.as_ref().and_then(|p| p.value_at(n, &state.table)) {
+                return Ok(v);
+            }
+        }
+        self.grow(&mut state, n, limits)?;
+        Ok(state.table[n as usize])
+    }
+
+    fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
+        let n = Self::heap(component)?;
+        let mut count = 0usize;
+        self.game.options(n, &mut |parts| {
+            count += 1;
+            if count <= limits.max_moves {
+                out.push(if parts.is_empty() {
+                    vec![Arg::Int(0)]
+                } else {
+                    parts.iter().map(|&h| Arg::Int(h)).collect()
+                });
+            }
+        });
+        if count > limits.max_moves {
+            return Err(Error::limit("moves", limits.max_moves as u64, "--max-moves"));
+        }
+        Ok(())
+    }
+
+    fn table(
+        &self,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(Nimber) -> Result<()>,
+    ) -> Result<()> {
+        if self.game.closed_form(0).is_some() {
+            for n in 0..=to {
+                if n % 65_536 == 0 {
+                    limits.check_stop()?;
+                }
+                let v = self.game.closed_form(n).expect("closed forms cover every heap");
+                sink(v)?;
+            }
+            return Ok(());
+        }
+        if let Some(width) = self.game.window() {
+            return stream_window(&self.game, width, to, limits, sink);
+        }
+        let mut state = self.lock();
+        if to > limits.max_heap {
+            self.search_period(&mut state, limits.max_heap, limits)?;
+        }
+        match &state.period {
+            Some(p) if to >= state.table.len() as u64 => {
+                for n in 0..=to {
+                    sink(p.value_at(n, &state.table).expect("certified"))?;
+                }
+            }
+            _ => {
+                self.grow(&mut state, to, limits)?;
+                for &v in &state.table[..=to as usize] {
+                    sink(v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn periodicity(&self, limits: &Limits) -> Result<Option<Periodicity>> {
+        let mut state = self.lock();
+        self.search_period(&mut state, limits.max_heap, limits)?;
+        Ok(state.period.clone())
+    }
+}
+
+/// Streams the table of a game whose values depend on the previous `width`
+/// values only, keeping just those in a ring buffer.
+fn stream_window<H: HeapGame + ?Sized>(
+    game: &H,
+    width: u64,
+    to: u64,
+    limits: &Limits,
+    sink: &mut dyn FnMut(Nimber) -> Result<()>,
+) -> Result<()> {
+    if width > limits.max_heap {
+        return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+    }
+    let ring = width as usize + 1;
+    let mut recent = vec![Nimber::ZERO; ring];
+    let mut mex = Mex::new();
+    let mut seen = Vec::new();
+    for n in 0..=to {
+        if n % 65_536 == 0 {
+            limits.check_stop()?;
+        }
+        seen.clear();
+        game.options(n, &mut |parts| {
+            seen.push(parts.iter().map(|&h| recent[(h % ring as u64) as usize]).sum());
+        });
+        let v = mex.of(seen.drain(..));
+        recent[(n % ring as u64) as usize] = v;
+        sink(v)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! One-heap families: Nim, subtraction games and (in later modules)
+//! take-and-break games.
+//!
+//! A [`HeapGame`] gives the moves from a single heap; a move may leave no
+//! heap, one heap or several (a split: Multi-SG). Everything else follows:
+//! a [`HeapSum`] is the [`Game`] of a multiset of heaps (so the general
+//! solvers and the reference can check the rules), [`fill_table`] computes
+//! `G(0..=n)` bottom-up, and [`HeapFamily`] serves the expression language
+//! from a growing table and, where one is proven, a period.
+
+pub mod family;
+pub mod nim;
+pub mod subtraction;
+
+pub use family::HeapFamily;
+
+use crate::error::Result;
+use crate::game::Game;
+use crate::limits::Limits;
+use crate::nimber::{Mex, Nimber};
+use crate::period::Proof;
+
+/// The rules of a one-heap family.
+pub trait HeapGame: Send + Sync {
+    /// Calls `visit` once for each move from a heap of `n`, with the heaps
+    /// the move leaves (empty when none; heaps of size 0 may appear and count
+    /// as nothing).
+    fn options(&self, n: u64, visit: &mut dyn FnMut(&[u64]));
+
+    /// `G(n)` from a formula, when one is known. A game has a closed form
+    /// for every heap or for none.
+    fn closed_form(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// `Some(w)` when `G(n)` depends only on `G(n-w..n)` (a finite
+    /// subtraction set with largest element `w`): tables then stream in
+    /// constant memory.
+    fn window(&self) -> Option<u64> {
+        None
+    }
+
+    /// The theorem that turns an observed period into a proven one, if any.
+    fn period_proof(&self) -> Option<Proof> {
+        self.window().map(|width| Proof::Window { width })
+    }
+
+    /// Whether the values may grow without bound in an arithmetic period
+    /// (so detection should look for a saltus).
+    fn arithmetic(&self) -> bool {
+        false
+    }
+
+    /// Extends `table` (holding `G(0..table.len())`) to hold `G(0..=to)`.
+    /// Engines with a faster method override this; the default is the
+    /// definition: the mex over all options of each heap.
+    fn fill(&self, table: &mut Vec<Nimber>, to: u64, limits: &Limits) -> Result<()> {
+        fill_table(self, table, to, limits)
+    }
+}
+
+/// Extends `table` to `G(0..=to)` by the definition of the Grundy value.
+pub fn fill_table<H: HeapGame + ?Sized>(
+    game: &H,
+    table: &mut Vec<Nimber>,
+    to: u64,
+    limits: &Limits,
+) -> Result<()> {
+    let mut mex = Mex::new();
+    let mut seen = Vec::new();
+    while (table.len() as u64) <= to {
+        let n = table.len() as u64;
+        if n % 65_536 == 0 {
+            limits.check_stop()?;
+        }
+        seen.clear();
+        game.options(n, &mut |parts| {
+            seen.push(parts.iter().map(|&h| table[h as usize]).sum());
+        });
+        table.push(mex.of(seen.drain(..)));
+    }
+    Ok(())
+}
+
+/// The game of a multiset of heaps under one [`HeapGame`]'s rules.
+///
+/// Positions are sorted heap sizes without zeros. A position of two or more
+/// heaps decomposes into single heaps, and a single heap has the game's
+/// closed form, so [`crate::Solver`] uses both while the reference solver
+/// plays the multiset as one game.
+pub struct HeapSum<H>(pub H);
+
+impl<H: HeapGame> HeapSum<H> {
+    /// The canonical position of the given heaps.
+    pub fn position(heaps: &[u64]) -> Vec<u64> {
+        let mut p: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        p.sort_unstable();
+        p
+    }
+}
+
+impl<H: HeapGame> Game for HeapSum<H> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in p.iter().enumerate() {
+            if i > 0 && p[i - 1] == h {
+                continue; // equal heaps have the same moves
+            }
+            self.0.options(h, &mut |parts| {
+                let mut next = p.clone();
+                next.remove(i);
+                next.extend(parts.iter().copied().filter(|&x| x > 0));
+                next.sort_unstable();
+                out.push(next);
+            });
+        }
+    }
+
+    fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        if p.len() < 2 {
+            return false;
+        }
+        out.extend(p.iter().map(|&h| vec![h]));
+        true
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        match p.as_slice() {
+            [] => Some(Nimber::ZERO),
+            [h] => self.0.closed_form(*h),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Config, Solver, reference};
+
+    /// Split a heap into two non-empty heaps (and nothing else).
+    struct Split;
+    impl HeapGame for Split {
+        fn options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
+            for a in 1..=n / 2 {
+                visit(&[a, n - a]);
+            }
+        }
+    }
+
+    #[test]
+    fn table_agrees_with_both_solvers_on_a_splitting_game() {
+        let mut table = Vec::new();
+        fill_table(&Split, &mut table, 30, &Limits::default()).unwrap();
+        let sum = HeapSum(Split);
+        let mut solver = Solver::new(&sum, Config::default());
+        for n in 0..=14 {
+            let p = HeapSum::<Split>::position(&[n]);
+            assert_eq!(reference::value(&sum, &p).unwrap(), table[n as usize], "n={n}");
+            assert_eq!(solver.value(&p).unwrap(), table[n as usize], "n={n}");
+        }
+        for n in 0..=30 {
+            let p = HeapSum::<Split>::position(&[n]);
+            assert_eq!(solver.value(&p).unwrap(), table[n as usize], "n={n}");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! # grundy
+//!
+//! An engine for impartial combinatorial games: Sprague–Grundy values
+//! (nimbers), outcomes, winning moves, tables and periods.
+//!
+//! Describe a position in the expression language and analyse it:
+//!
+//! ```
+//! use grundy::{analyze, expr::Position, Limits, Nimber};
+//!
+//! // Three Nim heaps: 3 ⊕ 5 ⊕ 7 = 1, so the first player wins.
+//! let position = Position::parse("nim(3,5,7)").unwrap();
+//! let analysis = analyze(&position, &Limits::default()).unwrap();
+//! assert_eq!(analysis.grundy, Nimber(1));
+//!
+//! // Taking 6 from the heap of 7 is not winning (3 ⊕ 5 ⊕ 1 = 7);
+//! // the winning moves make the nim-sum 0.
+//! let winning: Vec<String> =
+//!     analysis.winning_moves.iter().map(|m| m.position.to_string()).collect();
+//! assert_eq!(winning, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
+//! ```
+//!
+//! Or implement [`Game`] for your own rules and use a [`Solver`]:
+//!
+//! ```
+//! use grundy::{Config, Game, Nimber, Solver};
+//!
+//! /// Remove 1, 3 or 4 tokens.
+//! struct Sub134;
+//! impl Game for Sub134 {
+//!     type Position = u32;
+//!     fn moves(&self, &n: &u32, out: &mut Vec<u32>) {
+//!         out.extend([1, 3, 4].iter().filter(|&&s| s <= n).map(|&s| n - s));
+//!     }
+//! }
+//! let mut solver = Solver::new(Sub134, Config::default());
+//! assert_eq!(solver.value(&5).unwrap(), Nimber(3)); // options 4, 2, 1 have values 2, 0, 1
+//! ```
+//!
+//! The map of the crate follows the theory: [`nimber`] (values and mex),
+//! [`game`] (the abstraction), [`solve`] (search and the brute-force
+//! reference), [`heap`] (Nim and subtraction games), [`games`] (Wythoff,
+//! Staircase Nim, ...), [`graph`] (explicit game graphs), [`period`]
+//! (periodicity), [`expr`] (the expression language) and [`analysis`].
+
+#![deny(missing_docs)]
+
+pub mod analysis;
+pub mod error;
+pub mod expr;
+pub mod game;
+pub mod games;
+pub mod graph;
+pub mod heap;
+pub mod limits;
+pub mod nimber;
+pub mod period;
+pub mod solve;
+
+pub use analysis::{Analysis, Move, analyze};
+pub use error::{Error, ErrorKind, Result};
+pub use game::{Game, Outcome};
+pub use limits::Limits;
+pub use nimber::{Mex, Nimber};
+pub use solve::{Config, Solver};

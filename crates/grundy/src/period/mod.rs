@@ -1,0 +1,171 @@
+//! Periodicity of Grundy sequences: detection and proof.
+//!
+//! A sequence is *periodic* with pre-period `n0` and period `p` when
+//! `G(n + p) = G(n)` for all `n >= n0`, and *arithmetic-periodic* with saltus
+//! `s` when `G(n + p) = G(n) + s`. Seeing the relation on finitely many values
+//! only suggests it; a [`Proof`] says why it holds for all `n`.
+
+use serde::Serialize;
+
+use crate::nimber::Nimber;
+
+/// Why a detected period holds for every heap size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Proof {
+    /// Only observed on the computed values; no theorem applies.
+    Observed,
+    /// `G(n)` is a fixed function of the previous `width` values (a finite
+    /// subtraction game once `n >= width`), and a whole window of `width`
+    /// values repeats, so the sequence repeats from there on.
+    Window {
+        /// How many previous values determine the next.
+        width: u64,
+    },
+    /// The Guy–Smith periodicity theorem for take-and-break games whose moves
+    /// leave at most `heaps` heaps and remove at most `max_take` tokens:
+    /// periodicity checked for `n0 <= n < heaps·n0 + (heaps-1)·p + max_take`
+    /// holds for all `n >= n0` (Winning Ways, ch. 4; the bound for more than
+    /// two heaps follows the same argument, see `docs/PERIODS.md`).
+    GuySmith {
+        /// Most heaps a move may leave.
+        heaps: u64,
+        /// Largest number of tokens a move may remove.
+        max_take: u64,
+    },
+}
+
+/// A period found in a Grundy sequence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Periodicity {
+    /// Length of the pre-period: the relation holds for all `n >= preperiod`.
+    pub preperiod: u64,
+    /// The period `p`.
+    pub period: u64,
+    /// The saltus `s` (0 for ordinary periodicity).
+    pub saltus: u64,
+    /// The values `G(0..checked_to)` were computed and agree.
+    pub checked_to: u64,
+    /// Why it holds beyond `checked_to`.
+    pub proof: Proof,
+}
+
+impl Periodicity {
+    /// Whether the period is proven for all heap sizes.
+    pub fn certified(&self) -> bool {
+        self.proof != Proof::Observed
+    }
+
+    /// The last heap size that does not follow the period (`None` when
+    /// the sequence is periodic from 0).
+    pub fn last_exception(&self) -> Option<u64> {
+        self.preperiod.checked_sub(1)
+    }
+
+    /// `G(n)` for any `n`, given the values `G(0..preperiod + period)`.
+    ///
+    /// Returns `None` when `n` is beyond the checked range and the period is
+    /// not certified, or when `base` is too short.
+    pub fn value_at(&self, n: u64, base: &[Nimber]) -> Option<Nimber> {
+        if n >= self.checked_to && !self.certified() {
+            return None;
+        }
+        if n < self.preperiod + self.period {
+            return base.get(usize::try_from(n).ok()?).copied();
+        }
+        let cycles = (n - self.preperiod) / self.period;
+        let index = n - cycles * self.period;
+        let at = *base.get(usize::try_from(index).ok()?)?;
+        let lift = cycles.checked_mul(self.saltus)?;
+        Some(Nimber(at.0.checked_add(lift)?))
+    }
+}
+
+/// Finds the shortest period of `values` whose tail covers enough evidence.
+///
+/// For each candidate period `p` (shortest first) the pre-period `n0` is the
+/// smallest index from which `G(n + p) = G(n) + s` holds up to the end, with
+/// `s = G(last) - G(last - p)`; `enough(n0, p)` decides whether the computed
+/// values are enough to accept it (for example the Guy–Smith bound). With
+/// `arithmetic` false only `s = 0` is considered.
+pub fn detect(
+    values: &[Nimber],
+    arithmetic: bool,
+    mut enough: impl FnMut(u64, u64) -> bool,
+) -> Option<(u64, u64, u64)> {
+    let len = values.len();
+    for p in 1..=len / 2 {
+        let last = len - 1;
+        let saltus = match values[last].0.checked_sub(values[last - p].0) {
+            Some(0) => 0,
+            Some(s) if arithmetic => s,
+            _ => continue,
+        };
+        // Walk back from the end while the relation holds.
+        let mut n = last - p;
+        loop {
+            if values[n + p].0 != values[n].0.wrapping_add(saltus) {
+                n += 1;
+                break;
+            }
+            if n == 0 {
+                break;
+            }
+            n -= 1;
+        }
+        if enough(n as u64, p as u64) {
+            return Some((n as u64, p as u64, saltus));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(v: &[u64]) -> Vec<Nimber> {
+        v.iter().copied().map(Nimber).collect()
+    }
+
+    #[test]
+    fn finds_preperiod_and_period() {
+        // 5 7 | 0 1 2 0 1 2 0 1 2 ...
+        let mut v = vec![5, 7];
+        for i in 0..30 {
+            v.push(i % 3);
+        }
+        let (n0, p, s) = detect(&seq(&v), false, |n0, p| v.len() as u64 >= n0 + 3 * p).unwrap();
+        assert_eq!((n0, p, s), (2, 3, 0));
+    }
+
+    #[test]
+    fn finds_arithmetic_periods() {
+        // G(n) = n / 2 * 3 + n % 2: period 2, saltus 3.
+        let v: Vec<u64> = (0..40).map(|n| n / 2 * 3 + n % 2).collect();
+        let enough = |n0: u64, p: u64| n0 + 3 * p <= 40;
+        assert_eq!(detect(&seq(&v), false, enough), None);
+        assert_eq!(detect(&seq(&v), true, enough), Some((0, 2, 3)));
+    }
+
+    #[test]
+    fn value_at_uses_the_period() {
+        let p = Periodicity {
+            preperiod: 2,
+            period: 3,
+            saltus: 1,
+            checked_to: 50,
+            proof: Proof::Window { width: 3 },
+        };
+        let base = seq(&[9, 9, 0, 1, 2]);
+        assert_eq!(p.value_at(1, &base), Some(Nimber(9)));
+        assert_eq!(p.value_at(5, &base), Some(Nimber(1)));
+        assert_eq!(p.value_at(2 + 3 * 1000, &base), Some(Nimber(1000)));
+        let observed = Periodicity {
+            proof: Proof::Observed,
+            ..p
+        };
+        assert_eq!(observed.value_at(49, &base), Some(Nimber(17)));
+        assert_eq!(observed.value_at(50, &base), None);
+    }
+}

@@ -1,0 +1,339 @@
+//! Solvers: Grundy values of positions of any [`Game`].
+//!
+//! [`Solver`] is the general engine: an iterative depth-first search with a
+//! transposition table (memo), so a game a million moves deep needs no deep
+//! call stack, and a position limit turns a runaway search into a clear error
+//! instead of an out-of-memory kill. It uses a game's decomposition into
+//! components and its closed forms. [`reference`] is the plain brute force
+//! that the tests hold every shortcut against.
+
+pub mod reference;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::game::{Game, Outcome};
+use crate::nimber::{Mex, Nimber};
+
+/// Limits and switches for a [`Solver`].
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The most positions the transposition table may hold.
+    pub max_positions: usize,
+    /// Use [`Game::closed_form`] where it answers.
+    pub closed_forms: bool,
+    /// Use [`Game::components`] to split sums.
+    pub decompose: bool,
+    /// Set from another thread (for example a Ctrl-C handler) to stop a
+    /// search with [`ErrorKind::Interrupted`].
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// The default size of the transposition table: enough for every classic
+/// exercise, small enough (a few hundred MB at worst) to fail safely.
+pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            max_positions: DEFAULT_MAX_POSITIONS,
+            closed_forms: true,
+            decompose: true,
+            stop: None,
+        }
+    }
+}
+
+impl Config {
+    pub(crate) fn check_stop(&self) -> Result<()> {
+        match &self.stop {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(ErrorKind::Interrupted.into()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A memo entry: a position is `Pending` while it is on the search stack,
+/// which is how a cycle is detected.
+#[derive(Clone, Copy, Debug)]
+enum Memo {
+    Pending,
+    Done(Nimber),
+}
+
+/// How a frame's value follows from its children's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Combine {
+    /// The position is a sum: nim-sum of the components.
+    Sum,
+    /// Ordinary position: mex of the options.
+    Mex,
+}
+
+/// One position being evaluated. Its children live in the solver's arena at
+/// `start..end`; `cursor` is the next child to look at.
+struct Frame<P> {
+    pos: P,
+    combine: Combine,
+    start: usize,
+    end: usize,
+    cursor: usize,
+    /// Where the parent wants this frame's value (arena index), if any.
+    slot: Option<usize>,
+}
+
+/// A memoising Grundy-value solver for a game.
+pub struct Solver<G: Game> {
+    game: G,
+    config: Config,
+    memo: HashMap<G::Position, Memo>,
+    // Children of all frames on the stack, stacked in frame order.
+    arena: Vec<G::Position>,
+    values: Vec<Nimber>,
+    stack: Vec<Frame<G::Position>>,
+    mex: Mex,
+    steps: u64,
+}
+
+impl<G: Game> Solver<G> {
+    /// A solver for `game` (pass `&game` to keep ownership).
+    pub fn new(game: G, config: Config) -> Solver<G> {
+        Solver {
+            game,
+            config,
+            memo: HashMap::new(),
+            arena: Vec::new(),
+            values: Vec::new(),
+            stack: Vec::new(),
+            mex: Mex::new(),
+            steps: 0,
+        }
+    }
+
+    /// The game being solved.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The solver's configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Replaces the configuration; the transposition table is kept. If it
+    /// already holds more positions than the new limit allows, the next
+    /// search that needs a new position fails with the limit error.
+    pub fn set_config(&mut self, config: Config) {
+        self.config = config;
+    }
+
+    /// How many positions the transposition table holds.
+    pub fn positions(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// How many positions have been expanded (evaluated from their moves or
+    /// components) since the solver was made: a measure of search work.
+    pub fn expanded(&self) -> u64 {
+        self.steps
+    }
+
+    /// The Grundy value of `p`.
+    pub fn value(&mut self, p: &G::Position) -> Result<Nimber> {
+        let result = self.search(p);
+        if result.is_err() {
+            self.abandon();
+        }
+        result
+    }
+
+    /// Who wins from `p`.
+    pub fn outcome(&mut self, p: &G::Position) -> Result<Outcome> {
+        self.value(p).map(Outcome::of)
+    }
+
+    /// Every move from `p` to a position of value 0.
+    pub fn winning_moves(&mut self, p: &G::Position) -> Result<Vec<G::Position>> {
+        let mut options = Vec::new();
+        self.game.moves(p, &mut options);
+        let mut winning = Vec::new();
+        for option in options {
+            if self.value(&option)?.is_zero() {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// Every move from `p` with the value it leads to.
+    pub fn valued_moves(&mut self, p: &G::Position) -> Result<Vec<(G::Position, Nimber)>> {
+        let mut options = Vec::new();
+        self.game.moves(p, &mut options);
+        options
+            .into_iter()
+            .map(|o| self.value(&o).map(|v| (o, v)))
+            .collect()
+    }
+
+    /// A value known without search: closed form or memo. `Err` on a cycle.
+    fn known(&self, p: &G::Position) -> Result<Option<Nimber>> {
+        if self.config.closed_forms
+            && let Some(v) = self.game.closed_form(p)
+        {
+            return Ok(Some(v));
+        }
+        match self.memo.get(p) {
+            Some(Memo::Done(v)) => Ok(Some(*v)),
+            Some(Memo::Pending) => Err(ErrorKind::Cycle {
+                vertex: format!("{p:?}"),
+            }
+            .into()),
+            None => Ok(None),
+        }
+    }
+
+    fn search(&mut self, root: &G::Position) -> Result<Nimber> {
+        if let Some(v) = self.known(root)? {
+            return Ok(v);
+        }
+        self.push(root.clone(), None)?;
+        loop {
+            let top = self.stack.last_mut().expect("search stack is never empty here");
+            if top.cursor < top.end {
+                let i = top.cursor;
+                top.cursor += 1;
+                match self.known(&self.arena[i])? {
+                    Some(v) => self.values[i] = v,
+                    None => {
+                        let child = self.arena[i].clone();
+                        self.push(child, Some(i))?;
+                    }
+                }
+                continue;
+            }
+            let frame = self.stack.pop().expect("checked above");
+            let children = &self.values[frame.start..frame.end];
+            let value = match frame.combine {
+                Combine::Sum => children.iter().copied().sum(),
+                Combine::Mex => self.mex.of(children.iter().copied()),
+            };
+            self.arena.truncate(frame.start);
+            self.values.truncate(frame.start);
+            self.memo.insert(frame.pos, Memo::Done(value));
+            match frame.slot {
+                Some(slot) => self.values[slot] = value,
+                None => return Ok(value),
+            }
+        }
+    }
+
+    fn push(&mut self, pos: G::Position, slot: Option<usize>) -> Result<()> {
+        if self.memo.len() >= self.config.max_positions {
+            return Err(Error::limit(
+                "positions",
+                self.config.max_positions as u64,
+                "--max-positions",
+            ));
+        }
+        self.memo.insert(pos.clone(), Memo::Pending);
+        self.steps += 1;
+        if self.steps % 4096 == 0 {
+            self.config.check_stop()?;
+        }
+        let start = self.arena.len();
+        let combine = if self.config.decompose && self.game.components(&pos, &mut self.arena) {
+            Combine::Sum
+        } else {
+            self.arena.truncate(start);
+            self.game.moves(&pos, &mut self.arena);
+            Combine::Mex
+        };
+        let end = self.arena.len();
+        self.values.resize(end, Nimber::ZERO);
+        self.stack.push(Frame {
+            pos,
+            combine,
+            start,
+            end,
+            cursor: start,
+            slot,
+        });
+        Ok(())
+    }
+
+    /// After an error mid-search, forget the positions left pending so the
+    /// solver stays usable (their values were never computed).
+    fn abandon(&mut self) {
+        for frame in self.stack.drain(..) {
+            if let Some(Memo::Pending) = self.memo.get(&frame.pos) {
+                self.memo.remove(&frame.pos);
+            }
+        }
+        self.arena.clear();
+        self.values.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chain 0 <- 1 <- 2 <- ... : position n has the single move to n-1.
+    struct Chain;
+    impl Game for Chain {
+        type Position = u64;
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            if n > 0 {
+                out.push(n - 1);
+            }
+        }
+    }
+
+    #[test]
+    fn deep_chain_needs_no_call_stack() {
+        let mut s = Solver::new(Chain, Config::default());
+        assert_eq!(s.value(&1_000_000).unwrap(), Nimber(0));
+        assert_eq!(s.value(&999_999).unwrap(), Nimber(1));
+    }
+
+    #[test]
+    fn position_limit_is_a_clear_error_and_solver_recovers() {
+        let config = Config {
+            max_positions: 100,
+            ..Config::default()
+        };
+        let mut s = Solver::new(Chain, config);
+        let err = s.value(&1000).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Limit { what: "positions", limit: 100, .. }));
+        // Nothing pending is left behind, so smaller questions still work.
+        assert_eq!(s.value(&10).unwrap(), Nimber(0));
+    }
+
+    /// Two positions that move to each other.
+    struct Loop;
+    impl Game for Loop {
+        type Position = u8;
+        fn moves(&self, &p: &u8, out: &mut Vec<u8>) {
+            out.push(1 - p);
+        }
+    }
+
+    #[test]
+    fn cycles_are_reported() {
+        let err = Solver::new(Loop, Config::default()).value(&0).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Cycle { .. }), "{err}");
+    }
+
+    #[test]
+    fn stop_flag_interrupts() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let config = Config {
+            stop: Some(stop),
+            ..Config::default()
+        };
+        let err = Solver::new(Chain, config).value(&100_000).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::Interrupted);
+    }
+}

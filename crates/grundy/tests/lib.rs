@@ -1,0 +1,3 @@
+//! The integration tests, one binary (see `suite/`).
+
+mod suite;
