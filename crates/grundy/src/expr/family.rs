@@ -122,6 +122,13 @@ pub trait Family: Send + Sync {
         Ok(())
     }
 
+    /// A picture of one component for people (rows of tokens, a row of
+    /// coins), as `grundy play` shows positions; `None` when the canonical
+    /// text is picture enough.
+    fn draw(&self, _component: &[Arg]) -> Option<String> {
+        None
+    }
+
     /// A period of the family's Grundy sequence, when the family can find
     /// one (with proof where a theorem applies) within `limits`.
     fn periodicity(&self, _limits: &Limits) -> Result<Option<Periodicity>> {
