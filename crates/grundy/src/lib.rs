@@ -55,11 +55,12 @@ pub mod heap;
 pub mod limits;
 pub mod nimber;
 pub mod period;
+pub mod seq;
 pub mod solve;
 
 pub use analysis::{Analysis, Move, analyze};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{Game, Outcome};
-pub use limits::Limits;
+pub use limits::{Limits, Progress};
 pub use nimber::{Mex, Nimber};
 pub use solve::{Config, Solver};

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod period;
 pub mod table;
 pub mod value;
 

@@ -28,6 +28,9 @@ pub struct MovesArgs {
     json: bool,
 }
 
+/// Winning moves listed in text output; `--json` lists all.
+const SHOWN_MOVES: usize = 12;
+
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let position = Position::parse(&args.expr)?;
     let a = grundy::analyze(&position, limits)?;
@@ -39,8 +42,17 @@ pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     if a.winning_moves.is_empty() {
         writeln!(w, "winning moves: none (every move leads to a non-zero value)")?;
     } else {
-        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
-        writeln!(w, "winning moves: {}", moves.join("  "))?;
+        let shown: Vec<String> = a.winning_moves.iter().take(SHOWN_MOVES).map(|m| m.position.to_string()).collect();
+        let more = a.winning_moves.len().saturating_sub(SHOWN_MOVES);
+        let rest = if more > 0 { format!("  ... and {more} more (--json lists all)") } else { String::new() };
+        writeln!(w, "winning moves: {}{rest}", shown.join("  "))?;
+    }
+    if !a.winning_moves_complete {
+        writeln!(
+            w,
+            "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
+            limits.max_moves
+        )?;
     }
     Ok(())
 }
@@ -73,6 +85,7 @@ struct ValueJson<'a> {
     outcome: grundy::Outcome,
     components: &'a [grundy::analysis::ComponentValue],
     winning_moves: Vec<String>,
+    winning_moves_complete: bool,
     winning_move_details: &'a [grundy::Move],
 }
 
@@ -84,6 +97,7 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
             outcome: a.outcome,
             components: &a.components,
             winning_moves: a.winning_moves.iter().map(|m| m.position.to_string()).collect(),
+            winning_moves_complete: a.winning_moves_complete,
             winning_move_details: &a.winning_moves,
         }
     }

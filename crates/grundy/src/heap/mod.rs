@@ -10,7 +10,9 @@
 
 pub mod family;
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
+pub mod takebreak_family;
 
 pub use family::HeapFamily;
 

@@ -7,5 +7,6 @@
 
 mod agreement;
 mod common;
+mod periods;
 mod properties;
 mod published;
