@@ -54,7 +54,10 @@ pub mod graph;
 pub mod heap;
 pub mod limits;
 pub mod nimber;
+pub mod pattern;
 pub mod period;
+pub mod play;
+pub mod plot;
 pub mod solve;
 
 pub use analysis::{Analysis, Move, analyze};

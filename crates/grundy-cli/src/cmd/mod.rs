@@ -1,5 +1,8 @@
 //! One module per subcommand.
 
+pub mod pattern;
+pub mod play;
+pub mod plot;
 pub mod table;
 pub mod value;
 

@@ -5,6 +5,9 @@
 //! `s` when `G(n + p) = G(n) + s`. Seeing the relation on finitely many values
 //! only suggests it; a [`Proof`] says why it holds for all `n`.
 
+pub mod exceptions;
+pub mod observe;
+
 use serde::Serialize;
 
 use crate::nimber::Nimber;
