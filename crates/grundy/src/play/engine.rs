@@ -162,6 +162,7 @@ fn winning_reason(values: &[Nimber], total: Nimber, m: &Move) -> String {
 
 fn losing_reason(values: &[Nimber], m: &Move, replies: Option<(usize, usize)>) -> String {
     let hard = match replies {
+        Some((1, all)) => format!("; only 1 of your {all} replies wins"),
         Some((winning, all)) => format!("; {winning} of your {all} replies win"),
         None => String::new(),
     };

@@ -80,6 +80,13 @@ pub fn find_move(current: &Position, moves: &[Move], input: &Input, limits: &Lim
     }
 }
 
+/// Every component written canonically, sorted.
+fn all_components(p: &Position) -> Vec<String> {
+    let mut out: Vec<String> = p.components().iter().map(|c| p.component_text(c)).collect();
+    out.sort();
+    out
+}
+
 /// Components that still have a move, written canonically, sorted; finished
 /// ones are left out. `finished` caches the answer per component text.
 fn live_components(p: &Position, limits: &Limits, finished: &mut HashMap<String, bool>) -> Vec<String> {
@@ -103,6 +110,13 @@ fn has_no_move(family: &dyn Family, args: &[crate::expr::Arg], limits: &Limits) 
 
 fn match_position(current: &Position, moves: &[Move], text: &str, limits: &Limits) -> Result<usize> {
     let wanted = Position::parse(text)?;
+    // The position exactly as typed (in any order) first: two different
+    // finished components (`sub{2,5,6}(1)` and `sub{2,5,6}(0)`) are the same
+    // game, but the move the player wrote is the one to show.
+    let exact = all_components(&wanted);
+    if let Some(i) = moves.iter().position(|m| all_components(&m.position) == exact) {
+        return Ok(i);
+    }
     let mut finished = HashMap::new();
     let key = live_components(&wanted, limits, &mut finished);
     for (i, m) in moves.iter().enumerate() {
@@ -136,10 +150,7 @@ fn why_not(current: &Position, wanted: &[String], limits: &Limits, finished: &mu
             list(&added),
             options_hint(current, &removed[0], limits)
         ),
-        _ => format!(
-            "that changes {}; a move changes one component only",
-            list(&removed)
-        ),
+        _ => format!("that changes {}; a move changes one component only", removed.join(" and ")),
     }
 }
 
