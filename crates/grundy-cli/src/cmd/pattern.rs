@@ -27,21 +27,23 @@ pub struct PatternArgs {
     family: String,
     /// How far to look: N for G(0..N), AxB for a table of two-parameter
     /// positions (default 1000, or 40x40).
-    #[arg(long, value_name = "N|AxB", value_parser = parse_extent)]
-    to: Option<Extent>,
+    #[arg(long, value_name = "N|AxB")]
+    to: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
 }
 
-/// Parses `--to N` or `--to AxB`.
-pub fn parse_extent(text: &str) -> Result<Extent, String> {
-    Extent::parse(text).map_err(|e| e.to_string())
+/// Reads `--to N` or `--to AxB`, when given. (Read here rather than by the
+/// argument parser so a mistake is reported like every other error: one
+/// line naming the column.)
+pub fn read_extent(to: Option<&str>) -> grundy::Result<Option<Extent>> {
+    to.map(Extent::parse).transpose()
 }
 
 pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let family = grundy::expr::family_named(&args.family)?;
-    match extent_for(family.as_ref(), args.to, DEFAULT_TO, DEFAULT_SIDE)? {
+    match extent_for(family.as_ref(), read_extent(args.to.as_deref())?, DEFAULT_TO, DEFAULT_SIDE)? {
         Extent::One(to) => {
             let found = sequence_pattern(family.as_ref(), to, limits)?;
             if args.json {

@@ -9,7 +9,7 @@ use grundy::pattern::{Extent, Plane, extent_for, values};
 use grundy::plot::{DEFAULT_MAX_POINTS, Labels, check_points, heat_map, scatter};
 use grundy::{Error, Limits};
 
-use super::pattern::{DEFAULT_SIDE, DEFAULT_TO, parse_extent};
+use super::pattern::{DEFAULT_SIDE, DEFAULT_TO, read_extent};
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy plot`.
@@ -18,8 +18,8 @@ pub struct PlotArgs {
     /// The family, for example "sub{2,5,6}" or "wythoff".
     family: String,
     /// How far to plot: N for G(0..N), AxB for a table (default 1000, or 40x40).
-    #[arg(long, value_name = "N|AxB", value_parser = parse_extent)]
-    to: Option<Extent>,
+    #[arg(long, value_name = "N|AxB")]
+    to: Option<String>,
     /// The SVG file to write (`-` for standard output).
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
@@ -47,7 +47,8 @@ pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     }
     let family = grundy::expr::family_named(&args.family)?;
     let head = family.head();
-    let (svg, summary) = match extent_for(family.as_ref(), args.to, DEFAULT_TO, DEFAULT_SIDE)? {
+    let extent = extent_for(family.as_ref(), read_extent(args.to.as_deref())?, DEFAULT_TO, DEFAULT_SIDE)?;
+    let (svg, summary) = match extent {
         Extent::One(to) => {
             check_points(u128::from(to) + 1, args.max_points)?;
             let values = values(family.as_ref(), to, limits)?;
