@@ -21,7 +21,15 @@ struct Game {
 impl Game {
     fn start(expr: &str, first: &str, seed: u64) -> Game {
         let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["play", "--json", "--first", first, "--seed", &seed.to_string(), expr])
+            .args([
+                "play",
+                "--json",
+                "--first",
+                first,
+                "--seed",
+                &seed.to_string(),
+                expr,
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -39,7 +47,11 @@ impl Game {
                 }
             }
         });
-        Game { child, stdin, events }
+        Game {
+            child,
+            stdin,
+            events,
+        }
     }
 
     fn next(&mut self) -> Value {
@@ -90,7 +102,10 @@ fn play_game(expr: &str, first: &str, seed: u64, player: Player) -> String {
         let event = game.next();
         match event["event"].as_str().unwrap() {
             "engine_moved" => {
-                assert!(event["reason"].as_str().unwrap().starts_with("G = "), "{event}");
+                assert!(
+                    event["reason"].as_str().unwrap().starts_with("G = "),
+                    "{event}"
+                );
             }
             "you_moved" => {}
             "your_turn" => {
@@ -158,15 +173,25 @@ const N_POSITIONS: &[&str] = &[
     "sub{squares}(20) + nim(1,4)",
 ];
 
+/// Asserts the engine wins `expr` against random players of several seeds.
+fn assert_engine_wins(expr: &str, first: &str) {
+    for seed in 0..4 {
+        let winner = play_game(expr, first, seed, Player::Random);
+        assert_eq!(winner, "engine", "{expr}, {first} first, seed {seed}");
+    }
+}
+
 #[test]
 fn engine_moving_second_from_p_positions_never_loses() {
     for expr in P_POSITIONS {
         assert_eq!(value(expr), 0, "{expr} must be a P-position");
-        for seed in 0..4 {
-            assert_eq!(play_game(expr, "me", seed, Player::Random), "engine", "{expr}, seed {seed}");
-        }
+        assert_engine_wins(expr, "me");
         // Even a player who takes every hint loses from a P-position.
-        assert_eq!(play_game(expr, "me", 99, Player::Perfect), "engine", "{expr}");
+        assert_eq!(
+            play_game(expr, "me", 99, Player::Perfect),
+            "engine",
+            "{expr}"
+        );
     }
 }
 
@@ -174,9 +199,7 @@ fn engine_moving_second_from_p_positions_never_loses() {
 fn engine_moving_first_from_n_positions_always_wins() {
     for expr in N_POSITIONS {
         assert_ne!(value(expr), 0, "{expr} must be an N-position");
-        for seed in 0..4 {
-            assert_eq!(play_game(expr, "engine", seed, Player::Random), "engine", "{expr}, seed {seed}");
-        }
+        assert_engine_wins(expr, "engine");
     }
 }
 
@@ -198,7 +221,12 @@ fn transcript(args: &[&str], input: &str) -> (String, String, Option<i32>) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     (
         String::from_utf8(out.stdout).unwrap(),
@@ -209,9 +237,15 @@ fn transcript(args: &[&str], input: &str) -> (String, String, Option<i32>) {
 
 #[test]
 fn a_script_that_always_plays_move_1_loses() {
-    let (out, err, code) = transcript(&["--first", "me", "--seed", "3", "sub{2,5,6}(20) + nim(4)"], &"1\n".repeat(40));
+    let (out, err, code) = transcript(
+        &["--first", "me", "--seed", "3", "sub{2,5,6}(20) + nim(4)"],
+        &"1\n".repeat(40),
+    );
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.trim_end().ends_with("You have no move left. I win."), "{out}");
+    assert!(
+        out.trim_end().ends_with("You have no move left. I win."),
+        "{out}"
+    );
     assert!(out.contains("I move"), "{out}");
     assert!(out.contains("  sub{2,5,6}(20)  ● ● ● ● ●"), "{out}");
 }
@@ -241,7 +275,10 @@ fn illegal_moves_are_refused_with_the_reason_and_play_goes_on() {
 fn end_of_input_stops_the_game_cleanly() {
     let (out, err, code) = transcript(&["--first", "me", "nim(3,5,7)"], "");
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("Input ended; the game stops unfinished."), "{out}");
+    assert!(
+        out.contains("Input ended; the game stops unfinished."),
+        "{out}"
+    );
     // Without --first the game asks, and reads the answer from the input.
     let (out, _, code) = transcript(&["--seed", "2", "nim(1,2)"], "maybe\nengine\n");
     assert_eq!(code, Some(0));
@@ -253,7 +290,10 @@ fn end_of_input_stops_the_game_cleanly() {
 fn a_bad_position_is_an_error_before_the_game() {
     let (out, err, code) = transcript(&["--first", "me", "nim(3,"], "");
     assert_eq!(code, Some(2));
-    assert!(err.starts_with("grundy: ") && err.contains("column 7"), "{err}");
+    assert!(
+        err.starts_with("grundy: ") && err.contains("column 7"),
+        "{err}"
+    );
     assert_eq!(err.trim_end().lines().count(), 1);
     assert!(out.is_empty());
 }

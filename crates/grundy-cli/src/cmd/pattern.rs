@@ -43,7 +43,12 @@ pub fn read_extent(to: Option<&str>) -> grundy::Result<Option<Extent>> {
 
 pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let family = grundy::expr::family_named(&args.family)?;
-    match extent_for(family.as_ref(), read_extent(args.to.as_deref())?, DEFAULT_TO, DEFAULT_SIDE)? {
+    match extent_for(
+        family.as_ref(),
+        read_extent(args.to.as_deref())?,
+        DEFAULT_TO,
+        DEFAULT_SIDE,
+    )? {
         Extent::One(to) => {
             let found = sequence_pattern(family.as_ref(), to, limits)?;
             if args.json {
@@ -56,7 +61,13 @@ pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outco
             let table = Plane::compute(family.as_ref(), rows, columns, limits)?;
             let found = plane_pattern(&table);
             if args.json {
-                out::json(w, &PlaneJson { table: &table, pattern: &found })
+                out::json(
+                    w,
+                    &PlaneJson {
+                        table: &table,
+                        pattern: &found,
+                    },
+                )
             } else {
                 write_plane(w, &table, &found)
             }
@@ -69,14 +80,20 @@ pub fn describe(p: &Periodicity, variable: &str) -> String {
     if p.saltus == 0 {
         format!("period {} from {variable} = {}", p.period, p.preperiod)
     } else {
-        format!("arithmetic period {}, saltus {}, from {variable} = {}", p.period, p.saltus, p.preperiod)
+        format!(
+            "arithmetic period {}, saltus {}, from {variable} = {}",
+            p.period, p.saltus, p.preperiod
+        )
     }
 }
 
 fn values_text(values: &[Nimber], most: usize) -> String {
     let mut shown: Vec<String> = values.iter().take(most).map(|v| v.0.to_string()).collect();
     if values.len() > most {
-        shown.push(format!("… ({} values; --json lists them all)", values.len()));
+        shown.push(format!(
+            "… ({} values; --json lists them all)",
+            values.len()
+        ));
     }
     shown.join(" ")
 }
@@ -92,7 +109,11 @@ fn write_sequence(w: &mut impl Write, found: &SequencePattern) -> Outcome {
         return Ok(());
     };
     if p.saltus == 0 {
-        writeln!(w, "{}: periodic with period {} from n = {}", found.family, p.period, p.preperiod)?;
+        writeln!(
+            w,
+            "{}: periodic with period {} from n = {}",
+            found.family, p.period, p.preperiod
+        )?;
     } else {
         writeln!(
             w,
@@ -149,7 +170,15 @@ fn write_plane(w: &mut impl Write, table: &Plane, found: &PlanePattern) -> Outco
         "{}(a, b) for a = 0..{rows} (rows) and b = 0..{columns} (columns); P marks a P-position (value 0)",
         table.family
     )?;
-    let widest = table.values.iter().flatten().map(|v| v.0).max().unwrap_or(0).max(columns).max(rows);
+    let widest = table
+        .values
+        .iter()
+        .flatten()
+        .map(|v| v.0)
+        .max()
+        .unwrap_or(0)
+        .max(columns)
+        .max(rows);
     let cell = widest.to_string().len() + 1;
     write!(w, "{:>cell$}", "a\\b")?;
     for b in 0..=columns {
@@ -168,7 +197,11 @@ fn write_plane(w: &mut impl Write, table: &Plane, found: &PlanePattern) -> Outco
         writeln!(w)?;
     }
     writeln!(w)?;
-    let ps: Vec<String> = found.p_positions.iter().map(|(a, b)| format!("({a},{b})")).collect();
+    let ps: Vec<String> = found
+        .p_positions
+        .iter()
+        .map(|(a, b)| format!("({a},{b})"))
+        .collect();
     writeln!(w, "P-positions ({}): {}", ps.len(), ps.join(" "))?;
     writeln!(w, "observed on this table only:")?;
     if found.symmetric {
@@ -191,7 +224,11 @@ fn write_plane(w: &mut impl Write, table: &Plane, found: &PlanePattern) -> Outco
     };
     let min = grundy::pattern::plane::MIN_LINE;
     if irregular == 0 {
-        writeln!(w, "  a period was found in each of the {} {searched} of at least {min} values", found.lines_searched)?;
+        writeln!(
+            w,
+            "  a period was found in each of the {} {searched} of at least {min} values",
+            found.lines_searched
+        )?;
     } else {
         writeln!(
             w,

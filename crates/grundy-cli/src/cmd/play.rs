@@ -58,16 +58,49 @@ struct Listed<'a> {
 #[derive(Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 enum Event<'a> {
-    Start { position: String, first: Side, seed: u64 },
+    Start {
+        position: String,
+        first: Side,
+        seed: u64,
+    },
     AskFirst,
-    YourTurn { position: String, board: Vec<String>, moves: usize },
-    YouMoved { from: &'a str, to: &'a str, position: String },
-    EngineMoved { from: &'a str, to: &'a str, position: String, winning: bool, reason: &'a str },
-    Refused { input: &'a str, reason: String },
-    Hint { grundy: u64, winning_moves: Vec<Listed<'a>>, reason: &'a str },
-    Moves { moves: Vec<Listed<'a>> },
-    Help { text: &'static str },
-    End { winner: Option<Side>, reason: &'a str, position: String },
+    YourTurn {
+        position: String,
+        board: Vec<String>,
+        moves: usize,
+    },
+    YouMoved {
+        from: &'a str,
+        to: &'a str,
+        position: String,
+    },
+    EngineMoved {
+        from: &'a str,
+        to: &'a str,
+        position: String,
+        winning: bool,
+        reason: &'a str,
+    },
+    Refused {
+        input: &'a str,
+        reason: String,
+    },
+    Hint {
+        grundy: u64,
+        winning_moves: Vec<Listed<'a>>,
+        reason: &'a str,
+    },
+    Moves {
+        moves: Vec<Listed<'a>>,
+    },
+    Help {
+        text: &'static str,
+    },
+    End {
+        winner: Option<Side>,
+        reason: &'a str,
+        position: String,
+    },
 }
 
 const HELP: &str = "Type one of:
@@ -92,9 +125,18 @@ impl<W: Write> Session<'_, W> {
         }
         let w = &mut *self.out;
         match event {
-            Event::Start { position, first, .. } => {
-                let who = if *first == Side::Me { "You move" } else { "I move" };
-                writeln!(w, "Playing {position} against a perfect opponent. {who} first.")?;
+            Event::Start {
+                position, first, ..
+            } => {
+                let who = if *first == Side::Me {
+                    "You move"
+                } else {
+                    "I move"
+                };
+                writeln!(
+                    w,
+                    "Playing {position} against a perfect opponent. {who} first."
+                )?;
                 writeln!(w, "Type `help` for what you can type.")?;
             }
             Event::AskFirst => write!(w, "Who moves first, `me` or `engine`? ")?,
@@ -108,12 +150,22 @@ impl<W: Write> Session<'_, W> {
             Event::YouMoved { from, to, position } => {
                 writeln!(w, "You move {from} to {to}: the position is {position}.")?
             }
-            Event::EngineMoved { from, to, position, reason, .. } => {
+            Event::EngineMoved {
+                from,
+                to,
+                position,
+                reason,
+                ..
+            } => {
                 writeln!(w, "I move {from} to {to}: the position is {position}.")?;
                 writeln!(w, "  Why: {reason}")?;
             }
             Event::Refused { reason, .. } => writeln!(w, "Refused: {reason}.")?,
-            Event::Hint { winning_moves, reason, .. } => {
+            Event::Hint {
+                winning_moves,
+                reason,
+                ..
+            } => {
                 writeln!(w, "Hint: {reason}.")?;
                 for m in winning_moves {
                     writeln!(w, "  {:>3}. {} → {}", m.number, m.from, m.to)?;
@@ -183,7 +235,11 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
-    let mut s = Session { out: w, json: args.json, echo };
+    let mut s = Session {
+        out: w,
+        json: args.json,
+        echo,
+    };
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rng = Rng::new(seed);
     let first = match args.first {
@@ -193,7 +249,11 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
             None => return end(&mut s, None, "Input ended before the game began", &position),
         },
     };
-    s.emit(&Event::Start { position: position.to_string(), first, seed })?;
+    s.emit(&Event::Start {
+        position: position.to_string(),
+        first,
+        seed,
+    })?;
     let mut turn = first;
     loop {
         if turn == Side::Engine {
@@ -214,7 +274,12 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         }
         let moves = analysis::moves(&position, limits)?;
         if moves.is_empty() {
-            return end(&mut s, Some(Side::Engine), "You have no move left", &position);
+            return end(
+                &mut s,
+                Some(Side::Engine),
+                "You have no move left",
+                &position,
+            );
         }
         s.emit(&Event::YourTurn {
             position: position.to_string(),
@@ -223,40 +288,65 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         })?;
         loop {
             let Some(line) = s.read(&mut input)? else {
-                return end(&mut s, None, "Input ended; the game stops unfinished", &position);
+                return end(
+                    &mut s,
+                    None,
+                    "Input ended; the game stops unfinished",
+                    &position,
+                );
             };
             let typed = Input::read(&line);
             match typed {
                 Input::Empty => {}
                 Input::Quit => return end(&mut s, Some(Side::Engine), "You resign", &position),
                 Input::Help => s.emit(&Event::Help { text: HELP })?,
-                Input::Moves => s.emit(&Event::Moves { moves: listed(&moves, |_| true) })?,
+                Input::Moves => s.emit(&Event::Moves {
+                    moves: listed(&moves, |_| true),
+                })?,
                 Input::Hint => {
                     let h = hint(&position, limits)?;
-                    let winning: Vec<String> = h.winning_moves.iter().map(|m| m.position.to_string()).collect();
+                    let winning: Vec<String> = h
+                        .winning_moves
+                        .iter()
+                        .map(|m| m.position.to_string())
+                        .collect();
                     s.emit(&Event::Hint {
                         grundy: h.grundy.0,
-                        winning_moves: listed(&moves, |m| winning.contains(&m.position.to_string())),
+                        winning_moves: listed(&moves, |m| {
+                            winning.contains(&m.position.to_string())
+                        }),
                         reason: &h.reason,
                     })?;
                 }
-                Input::Number(_) | Input::Position(_) => match find_move(&position, &moves, &typed, limits) {
-                    Ok(i) => {
-                        let m = &moves[i];
-                        s.emit(&Event::YouMoved { from: &m.from, to: &m.to, position: m.position.to_string() })?;
-                        position = m.position.clone();
-                        turn = Side::Engine;
-                        break;
+                Input::Number(_) | Input::Position(_) => {
+                    match find_move(&position, &moves, &typed, limits) {
+                        Ok(i) => {
+                            let m = &moves[i];
+                            s.emit(&Event::YouMoved {
+                                from: &m.from,
+                                to: &m.to,
+                                position: m.position.to_string(),
+                            })?;
+                            position = m.position.clone();
+                            turn = Side::Engine;
+                            break;
+                        }
+                        Err(e) => s.emit(&Event::Refused {
+                            input: line.trim(),
+                            reason: e.to_string(),
+                        })?,
                     }
-                    Err(e) => s.emit(&Event::Refused { input: line.trim(), reason: e.to_string() })?,
-                },
+                }
             }
             s.prompt()?;
         }
     }
 }
 
-fn ask_first<W: Write>(s: &mut Session<'_, W>, input: &mut impl BufRead) -> Result<Option<Side>, out::Failure> {
+fn ask_first<W: Write>(
+    s: &mut Session<'_, W>,
+    input: &mut impl BufRead,
+) -> Result<Option<Side>, out::Failure> {
     loop {
         s.emit(&Event::AskFirst)?;
         let Some(line) = s.read(input)? else {
@@ -272,8 +362,17 @@ fn ask_first<W: Write>(s: &mut Session<'_, W>, input: &mut impl BufRead) -> Resu
     }
 }
 
-fn end<W: Write>(s: &mut Session<'_, W>, winner: Option<Side>, reason: &str, position: &Position) -> Outcome {
-    s.emit(&Event::End { winner, reason, position: position.to_string() })
+fn end<W: Write>(
+    s: &mut Session<'_, W>,
+    winner: Option<Side>,
+    reason: &str,
+    position: &Position,
+) -> Outcome {
+    s.emit(&Event::End {
+        winner,
+        reason,
+        position: position.to_string(),
+    })
 }
 
 /// A seed that differs from run to run.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use grundy::pattern::{Extent, Plane, extent_for, values};
 use grundy::plot::{DEFAULT_MAX_POINTS, Labels, check_points, heat_map, scatter};
-use grundy::{Error, Limits};
+use grundy::{Error, Limits, Nimber};
 
 use super::pattern::{DEFAULT_SIDE, DEFAULT_TO, read_extent};
 use crate::out::{self, Outcome};
@@ -40,14 +40,45 @@ struct Summary {
     max_value: u64,
 }
 
+impl Summary {
+    /// The summary of a picture of `values`.
+    fn of<'v>(
+        file: String,
+        kind: &'static str,
+        values: impl Iterator<Item = &'v Nimber>,
+    ) -> Summary {
+        let (mut points, mut p_positions, mut max_value) = (0, 0, 0);
+        for v in values {
+            points += 1;
+            p_positions += u64::from(v.is_zero());
+            max_value = max_value.max(v.0);
+        }
+        Summary {
+            file,
+            kind,
+            points,
+            p_positions,
+            max_value,
+        }
+    }
+}
+
 pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let to_stdout = args.output.as_os_str() == "-";
     if to_stdout && args.json {
-        return Err(Error::invalid("--json prints a summary, so it needs -o FILE rather than -o -").into());
+        return Err(Error::invalid(
+            "--json prints a summary, so it needs -o FILE rather than -o -",
+        )
+        .into());
     }
     let family = grundy::expr::family_named(&args.family)?;
     let head = family.head();
-    let extent = extent_for(family.as_ref(), read_extent(args.to.as_deref())?, DEFAULT_TO, DEFAULT_SIDE)?;
+    let extent = extent_for(
+        family.as_ref(),
+        read_extent(args.to.as_deref())?,
+        DEFAULT_TO,
+        DEFAULT_SIDE,
+    )?;
     let (svg, summary) = match extent {
         Extent::One(to) => {
             check_points(u128::from(to) + 1, args.max_points)?;
@@ -57,30 +88,25 @@ pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
                 x: "n (heap size)".into(),
                 y: "G(n)".into(),
             };
-            let summary = Summary {
-                file: args.output.display().to_string(),
-                kind: "scatter",
-                points: values.len() as u64,
-                p_positions: values.iter().filter(|v| v.is_zero()).count() as u64,
-                max_value: values.iter().map(|v| v.0).max().unwrap_or(0),
-            };
+            let summary = Summary::of(args.output.display().to_string(), "scatter", values.iter());
             (scatter(&values, &labels), summary)
         }
         Extent::Two(rows, columns) => {
-            check_points((u128::from(rows) + 1) * (u128::from(columns) + 1), args.max_points)?;
+            check_points(
+                (u128::from(rows) + 1) * (u128::from(columns) + 1),
+                args.max_points,
+            )?;
             let table = Plane::compute(family.as_ref(), rows, columns, limits)?;
             let labels = Labels {
                 title: format!("Grundy values of {head}(a, b), a = 0..{rows}, b = 0..{columns}"),
                 x: "a (first number)".into(),
                 y: "b (second number)".into(),
             };
-            let summary = Summary {
-                file: args.output.display().to_string(),
-                kind: "heat-map",
-                points: (rows + 1) * (columns + 1),
-                p_positions: table.p_positions().len() as u64,
-                max_value: table.values.iter().flatten().map(|v| v.0).max().unwrap_or(0),
-            };
+            let summary = Summary::of(
+                args.output.display().to_string(),
+                "heat-map",
+                table.values.iter().flatten(),
+            );
             (heat_map(&table, &labels), summary)
         }
     };
@@ -92,7 +118,11 @@ pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     if args.json {
         return out::json(w, &summary);
     }
-    let what = if summary.kind == "scatter" { "points (G(n) against n)" } else { "cells (heat map)" };
+    let what = if summary.kind == "scatter" {
+        "points (G(n) against n)"
+    } else {
+        "cells (heat map)"
+    };
     writeln!(
         w,
         "wrote {}: {} {what}, {} P-positions, largest value {}",

@@ -40,11 +40,21 @@ impl Extent {
     pub fn parse(text: &str) -> Result<Extent> {
         let number = |s: &str, column: usize| {
             s.trim().parse::<u64>().map_err(|_| {
-                Error::parse(text, column, format!("expected a number such as 1000 or 40x40, found `{}`", s.trim()))
+                Error::parse(
+                    text,
+                    column,
+                    format!(
+                        "expected a number such as 1000 or 40x40, found `{}`",
+                        s.trim()
+                    ),
+                )
             })
         };
         match text.split_once(['x', 'X']) {
-            Some((a, b)) => Ok(Extent::Two(number(a, 1)?, number(b, a.chars().count() + 2)?)),
+            Some((a, b)) => Ok(Extent::Two(
+                number(a, 1)?,
+                number(b, a.chars().count() + 2)?,
+            )),
             None => Ok(Extent::One(number(text, 1)?)),
         }
     }
@@ -80,7 +90,12 @@ pub fn parameters(family: &dyn Family) -> Result<Vec<usize>> {
 /// The extent to use for `family` when the user gave `requested` (or
 /// nothing): a two-parameter family defaults to a square, a one-parameter
 /// family to a range, and an extent of the wrong kind is refused.
-pub fn extent_for(family: &dyn Family, requested: Option<Extent>, one: u64, two: u64) -> Result<Extent> {
+pub fn extent_for(
+    family: &dyn Family,
+    requested: Option<Extent>,
+    one: u64,
+    two: u64,
+) -> Result<Extent> {
     let counts = parameters(family)?;
     match requested {
         None if counts[0] == 2 => Ok(Extent::Two(two, two)),

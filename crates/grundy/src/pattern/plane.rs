@@ -39,7 +39,11 @@ impl Plane {
     pub fn compute(family: &dyn Family, rows: u64, columns: u64, limits: &Limits) -> Result<Plane> {
         let cells = (rows as u128 + 1) * (columns as u128 + 1);
         if cells > limits.max_positions as u128 {
-            return Err(Error::limit("table cells", limits.max_positions as u64, "--max-positions"));
+            return Err(Error::limit(
+                "table cells",
+                limits.max_positions as u64,
+                "--max-positions",
+            ));
         }
         let mut values = Vec::with_capacity(rows as usize + 1);
         for a in 0..=rows {
@@ -72,7 +76,9 @@ impl Plane {
 
     /// Every cell `(a, b)` of value 0, row by row.
     pub fn p_positions(&self) -> Vec<(u64, u64)> {
-        self.cells().filter(|&(a, b)| self.get(a, b).is_zero()).collect()
+        self.cells()
+            .filter(|&(a, b)| self.get(a, b).is_zero())
+            .collect()
     }
 
     fn cells(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
@@ -87,11 +93,17 @@ impl Plane {
             Line::Column(b) => (0..=rows).map(|a| self.get(a, b)).collect(),
             Line::Diagonal(d) if d >= 0 => {
                 let d = d as u64;
-                (0..=rows).take_while(|&a| a + d <= columns).map(|a| self.get(a, a + d)).collect()
+                (0..=rows)
+                    .take_while(|&a| a + d <= columns)
+                    .map(|a| self.get(a, a + d))
+                    .collect()
             }
             Line::Diagonal(d) => {
                 let d = d.unsigned_abs();
-                (0..=columns).take_while(|&b| b + d <= rows).map(|b| self.get(b + d, b)).collect()
+                (0..=columns)
+                    .take_while(|&b| b + d <= rows)
+                    .map(|b| self.get(b + d, b))
+                    .collect()
             }
         }
     }
@@ -191,7 +203,9 @@ pub fn plane_pattern(table: &Plane) -> PlanePattern {
         // The periodic stretch itself must be long enough to mean
         // something: a short increasing run at the end of a row is not a
         // pattern.
-        if let Some(period) = observe(&values).filter(|p| values.len() as u64 - p.preperiod >= MIN_LINE as u64) {
+        if let Some(period) =
+            observe(&values).filter(|p| values.len() as u64 - p.preperiod >= MIN_LINE as u64)
+        {
             regular.push(RegularLine { line, period });
         }
     }

@@ -39,7 +39,7 @@ pub struct SequencePattern {
 impl SequencePattern {
     /// A sentence naming why the period holds, or saying it is only seen.
     pub fn proof_text(&self) -> Option<String> {
-        self.period.as_ref().map(|p| proof_text(p))
+        self.period.as_ref().map(proof_text)
     }
 }
 

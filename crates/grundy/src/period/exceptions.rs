@@ -80,7 +80,14 @@ mod tests {
             proof: Proof::Observed,
         };
         let e = exceptions(&values, &p);
-        assert_eq!(e, [Exception { n: 0, value: Nimber(0), pattern: None }]);
+        assert_eq!(
+            e,
+            [Exception {
+                n: 0,
+                value: Nimber(0),
+                pattern: None
+            }]
+        );
         assert_eq!(repeating_block(&values, &p), [Nimber(0)]);
     }
 

@@ -56,7 +56,9 @@ mod tests {
     fn a_short_run_at_the_end_is_not_a_period() {
         // An irregular start followed by four equal values: period 1 would
         // hold for the last four only.
-        let v = seq([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 6, 6, 6]);
+        let v = seq([
+            3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 6, 6, 6,
+        ]);
         assert_eq!(observe(&v), None);
     }
 

@@ -19,10 +19,17 @@ pub fn board(position: &Position) -> Vec<String> {
         .iter()
         .map(|c| {
             let (family, args) = position.component(c);
-            (position.component_text(c), Family::draw(family.as_ref(), args))
+            (
+                position.component_text(c),
+                Family::draw(family.as_ref(), args),
+            )
         })
         .collect();
-    let width = parts.iter().map(|(t, _)| t.chars().count()).max().unwrap_or(0);
+    let width = parts
+        .iter()
+        .map(|(t, _)| t.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut lines = Vec::new();
     for (text, picture) in parts {
         match picture {

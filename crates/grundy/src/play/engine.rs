@@ -126,16 +126,27 @@ fn hardest_for_the_opponent(
         scored.push((m, replies));
     }
     // Sort key: fewest winning replies first, then the largest value left.
-    let key = |(m, r): &(Move, Option<(usize, usize)>)| (r.map_or(0, |r| r.0), std::cmp::Reverse(m.grundy));
-    let best = scored.iter().map(key).min().expect("there is at least one move");
-    let mut tied: Vec<(Move, Option<(usize, usize)>)> = scored.into_iter().filter(|s| key(s) == best).collect();
+    let key = |(m, r): &(Move, Option<(usize, usize)>)| {
+        (r.map_or(0, |r| r.0), std::cmp::Reverse(m.grundy))
+    };
+    let best = scored
+        .iter()
+        .map(key)
+        .min()
+        .expect("there is at least one move");
+    let mut tied: Vec<(Move, Option<(usize, usize)>)> =
+        scored.into_iter().filter(|s| key(s) == best).collect();
     let pick = rng.below(tied.len());
     Ok(tied.swap_remove(pick))
 }
 
 /// `*3 ⊕ *5 ⊕ *7`, or `*3` for one component.
 fn nim_sum_text(values: &[Nimber]) -> String {
-    values.iter().map(|v| format!("{v:#}")).collect::<Vec<_>>().join(" ⊕ ")
+    values
+        .iter()
+        .map(|v| format!("{v:#}"))
+        .collect::<Vec<_>>()
+        .join(" ⊕ ")
 }
 
 /// `G = *3 ⊕ *5 ⊕ *7 = *1`, or `G = *3` for one component.
@@ -228,13 +239,19 @@ mod tests {
     #[test]
     fn no_move_means_no_choice() {
         let p = Position::parse("nim(0,0)").unwrap();
-        assert!(choose_move(&p, &Limits::default(), &mut Rng::new(0)).unwrap().is_none());
+        assert!(
+            choose_move(&p, &Limits::default(), &mut Rng::new(0))
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]
     fn losing_engine_leaves_the_fewest_winning_replies() {
         let p = Position::parse("nim(2,2)").unwrap();
-        let c = choose_move(&p, &Limits::default(), &mut Rng::new(3)).unwrap().unwrap();
+        let c = choose_move(&p, &Limits::default(), &mut Rng::new(3))
+            .unwrap()
+            .unwrap();
         assert!(!c.winning);
         // From nim(2,2): to nim(2,1) or nim(1,2) (value *3, one winning
         // reply of 3) beats nim(2,0) (value *2, one of 2): same count, larger value.

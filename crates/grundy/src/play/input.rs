@@ -61,7 +61,12 @@ impl Input {
 
 /// The index in `moves` (the moves of `current`) of the move a player
 /// typed, or an error saying why it is not a move.
-pub fn find_move(current: &Position, moves: &[Move], input: &Input, limits: &Limits) -> Result<usize> {
+pub fn find_move(
+    current: &Position,
+    moves: &[Move],
+    input: &Input,
+    limits: &Limits,
+) -> Result<usize> {
     match input {
         Input::Number(k) => {
             let count = moves.len() as u64;
@@ -74,9 +79,9 @@ pub fn find_move(current: &Position, moves: &[Move], input: &Input, limits: &Lim
             }
         }
         Input::Position(text) => match_position(current, moves, text, limits),
-        Input::Empty | Input::Hint | Input::Moves | Input::Help | Input::Quit => Err(Error::invalid(
-            "expected a move: its number from `moves`, or the position it leads to",
-        )),
+        Input::Empty | Input::Hint | Input::Moves | Input::Help | Input::Quit => Err(
+            Error::invalid("expected a move: its number from `moves`, or the position it leads to"),
+        ),
     }
 }
 
@@ -89,12 +94,18 @@ fn all_components(p: &Position) -> Vec<String> {
 
 /// Components that still have a move, written canonically, sorted; finished
 /// ones are left out. `finished` caches the answer per component text.
-fn live_components(p: &Position, limits: &Limits, finished: &mut HashMap<String, bool>) -> Vec<String> {
+fn live_components(
+    p: &Position,
+    limits: &Limits,
+    finished: &mut HashMap<String, bool>,
+) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for c in p.components() {
         let (family, args) = p.component(&c);
         let text = term_text(family.as_ref(), args);
-        let done = *finished.entry(text.clone()).or_insert_with(|| has_no_move(family.as_ref(), args, limits));
+        let done = *finished
+            .entry(text.clone())
+            .or_insert_with(|| has_no_move(family.as_ref(), args, limits));
         if !done {
             out.push(text);
         }
@@ -108,13 +119,21 @@ fn has_no_move(family: &dyn Family, args: &[crate::expr::Arg], limits: &Limits) 
     matches!(family.moves(args, limits, &mut options), Ok(()) if options.is_empty())
 }
 
-fn match_position(current: &Position, moves: &[Move], text: &str, limits: &Limits) -> Result<usize> {
+fn match_position(
+    current: &Position,
+    moves: &[Move],
+    text: &str,
+    limits: &Limits,
+) -> Result<usize> {
     let wanted = Position::parse(text)?;
     // The position exactly as typed (in any order) first: two different
     // finished components (`sub{2,5,6}(1)` and `sub{2,5,6}(0)`) are the same
     // game, but the move the player wrote is the one to show.
     let exact = all_components(&wanted);
-    if let Some(i) = moves.iter().position(|m| all_components(&m.position) == exact) {
+    if let Some(i) = moves
+        .iter()
+        .position(|m| all_components(&m.position) == exact)
+    {
         return Ok(i);
     }
     let mut finished = HashMap::new();
@@ -124,11 +143,21 @@ fn match_position(current: &Position, moves: &[Move], text: &str, limits: &Limit
             return Ok(i);
         }
     }
-    Err(Error::invalid(why_not(current, &key, limits, &mut finished)))
+    Err(Error::invalid(why_not(
+        current,
+        &key,
+        limits,
+        &mut finished,
+    )))
 }
 
 /// Why a position (given by its live components) is not one move away.
-fn why_not(current: &Position, wanted: &[String], limits: &Limits, finished: &mut HashMap<String, bool>) -> String {
+fn why_not(
+    current: &Position,
+    wanted: &[String],
+    limits: &Limits,
+    finished: &mut HashMap<String, bool>,
+) -> String {
     let now = live_components(current, limits, finished);
     let (mut removed, mut added) = (now.clone(), Vec::new());
     for w in wanted {
@@ -142,15 +171,25 @@ fn why_not(current: &Position, wanted: &[String], limits: &Limits, finished: &mu
     let list = |v: &[String]| v.join(" + ");
     match (removed.len(), added.len()) {
         (0, 0) => "that is the position as it stands: a move must change it".to_string(),
-        (0, _) => format!("that adds {} and changes nothing else; a move changes one component", list(&added)),
-        (1, 0) => format!("{} cannot be finished in one move{}", removed[0], options_hint(current, &removed[0], limits)),
+        (0, _) => format!(
+            "that adds {} and changes nothing else; a move changes one component",
+            list(&added)
+        ),
+        (1, 0) => format!(
+            "{} cannot be finished in one move{}",
+            removed[0],
+            options_hint(current, &removed[0], limits)
+        ),
         (1, _) => format!(
             "{} cannot become {} in one move{}",
             removed[0],
             list(&added),
             options_hint(current, &removed[0], limits)
         ),
-        _ => format!("that changes {}; a move changes one component only", removed.join(" and ")),
+        _ => format!(
+            "that changes {}; a move changes one component only",
+            removed.join(" and ")
+        ),
     }
 }
 
@@ -158,7 +197,11 @@ fn why_not(current: &Position, wanted: &[String], limits: &Limits, finished: &mu
 /// `text`, listing at most a few options.
 fn options_hint(current: &Position, text: &str, limits: &Limits) -> String {
     const SHOWN: usize = 6;
-    let Some(c) = current.components().into_iter().find(|c| current.component_text(c) == text) else {
+    let Some(c) = current
+        .components()
+        .into_iter()
+        .find(|c| current.component_text(c) == text)
+    else {
         return String::new();
     };
     let (family, args) = current.component(&c);
@@ -166,7 +209,11 @@ fn options_hint(current: &Position, text: &str, limits: &Limits) -> String {
     if family.moves(args, limits, &mut options).is_err() {
         return String::new();
     }
-    let mut shown: Vec<String> = options.iter().take(SHOWN).map(|o| term_text(family.as_ref(), o)).collect();
+    let mut shown: Vec<String> = options
+        .iter()
+        .take(SHOWN)
+        .map(|o| term_text(family.as_ref(), o))
+        .collect();
     match options.len() {
         0 => "; it has no move".to_string(),
         n if n > SHOWN => {
@@ -191,7 +238,12 @@ mod tests {
 
     #[test]
     fn positions_match_in_any_order_without_finished_heaps() {
-        for typed in ["nim(3,5)", "nim(5,3,0)", "nim(0) + nim(5,3)", " nim( 3 , 5 , 0 ) "] {
+        for typed in [
+            "nim(3,5)",
+            "nim(5,3,0)",
+            "nim(0) + nim(5,3)",
+            " nim( 3 , 5 , 0 ) ",
+        ] {
             assert_eq!(find("nim(3,5,7)", typed).unwrap(), "nim(3,5,0)", "{typed}");
         }
         assert_eq!(find("nim(3,5,7)", "3").unwrap(), "nim(3,5,4)");
@@ -199,7 +251,11 @@ mod tests {
 
     #[test]
     fn non_moves_are_refused_with_the_reason() {
-        let why = |typed| find("nim(3,5,7) + sub{2,5,6}(4)", typed).unwrap_err().to_string();
+        let why = |typed| {
+            find("nim(3,5,7) + sub{2,5,6}(4)", typed)
+                .unwrap_err()
+                .to_string()
+        };
         assert!(why("0").contains("no move 0"), "{}", why("0"));
         assert!(why("99").contains("numbered 1 to 16"), "{}", why("99"));
         assert!(why("nim(3,5,9) + sub{2,5,6}(4)").contains("nim(7) cannot become nim(9)"));

@@ -34,7 +34,11 @@ pub(crate) struct Scale {
 
 impl Scale {
     pub fn at(&self, v: f64) -> f64 {
-        let span = if self.hi > self.lo { self.hi - self.lo } else { 1.0 };
+        let span = if self.hi > self.lo {
+            self.hi - self.lo
+        } else {
+            1.0
+        };
         self.from + (v - self.lo) / span * (self.to - self.from)
     }
 }
@@ -57,7 +61,13 @@ pub(crate) fn ticks(max: u64, target: u64) -> Vec<u64> {
 
 /// Draws the frame around `area`, the ticks (each a value and its pixel
 /// position along the axis) and the title and axis labels.
-pub(crate) fn frame(svg: &mut Svg, area: Area, x_ticks: &[(u64, f64)], y_ticks: &[(u64, f64)], labels: &Labels) {
+pub(crate) fn frame(
+    svg: &mut Svg,
+    area: Area,
+    x_ticks: &[(u64, f64)],
+    y_ticks: &[(u64, f64)],
+    labels: &Labels,
+) {
     svg.text(
         "text",
         &[
@@ -69,21 +79,43 @@ pub(crate) fn frame(svg: &mut Svg, area: Area, x_ticks: &[(u64, f64)], y_ticks: 
         ],
         &labels.title,
     );
-    svg.open("g", &[("class", "axes".into()), ("stroke", "black".into()), ("fill", "none".into())]);
+    svg.open(
+        "g",
+        &[
+            ("class", "axes".into()),
+            ("stroke", "black".into()),
+            ("fill", "none".into()),
+        ],
+    );
     svg.empty(
         "rect",
-        &[("x", num(area.left)), ("y", num(area.top)), ("width", num(area.width)), ("height", num(area.height))],
+        &[
+            ("x", num(area.left)),
+            ("y", num(area.top)),
+            ("width", num(area.width)),
+            ("height", num(area.height)),
+        ],
     );
     for &(_, x) in x_ticks {
         svg.empty(
             "line",
-            &[("x1", num(x)), ("y1", num(area.bottom())), ("x2", num(x)), ("y2", num(area.bottom() + 5.0))],
+            &[
+                ("x1", num(x)),
+                ("y1", num(area.bottom())),
+                ("x2", num(x)),
+                ("y2", num(area.bottom() + 5.0)),
+            ],
         );
     }
     for &(_, y) in y_ticks {
         svg.empty(
             "line",
-            &[("x1", num(area.left - 5.0)), ("y1", num(y)), ("x2", num(area.left)), ("y2", num(y))],
+            &[
+                ("x1", num(area.left - 5.0)),
+                ("y1", num(y)),
+                ("x2", num(area.left)),
+                ("y2", num(y)),
+            ],
         );
     }
     svg.close("g");
@@ -91,14 +123,22 @@ pub(crate) fn frame(svg: &mut Svg, area: Area, x_ticks: &[(u64, f64)], y_ticks: 
     for &(v, x) in x_ticks {
         svg.text(
             "text",
-            &[("x", num(x)), ("y", num(area.bottom() + 20.0)), ("text-anchor", "middle".into())],
+            &[
+                ("x", num(x)),
+                ("y", num(area.bottom() + 20.0)),
+                ("text-anchor", "middle".into()),
+            ],
             &v.to_string(),
         );
     }
     for &(v, y) in y_ticks {
         svg.text(
             "text",
-            &[("x", num(area.left - 9.0)), ("y", num(y + 4.0)), ("text-anchor", "end".into())],
+            &[
+                ("x", num(area.left - 9.0)),
+                ("y", num(y + 4.0)),
+                ("text-anchor", "end".into()),
+            ],
             &v.to_string(),
         );
     }
@@ -142,7 +182,12 @@ mod tests {
 
     #[test]
     fn scale_maps_ends_to_ends() {
-        let s = Scale { lo: 0.0, hi: 10.0, from: 100.0, to: 0.0 };
+        let s = Scale {
+            lo: 0.0,
+            hi: 10.0,
+            from: 100.0,
+            to: 0.0,
+        };
         assert_eq!(s.at(0.0), 100.0);
         assert_eq!(s.at(10.0), 0.0);
         assert_eq!(s.at(5.0), 50.0);

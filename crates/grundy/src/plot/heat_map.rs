@@ -11,7 +11,13 @@ const HEIGHT: f64 = 700.0;
 
 /// A perceptually even sequential palette (the "viridis" colour map of
 /// matplotlib, sampled at five points), dark for small values.
-const PALETTE: [(u8, u8, u8); 5] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)];
+const PALETTE: [(u8, u8, u8); 5] = [
+    (68, 1, 84),
+    (59, 82, 139),
+    (33, 145, 140),
+    (94, 201, 98),
+    (253, 231, 37),
+];
 
 /// The colour of `t` in `[0, 1]` along the palette.
 fn colour(t: f64) -> String {
@@ -20,7 +26,12 @@ fn colour(t: f64) -> String {
     let f = t - i as f64;
     let (a, b) = (PALETTE[i], PALETTE[i + 1]);
     let mix = |x: u8, y: u8| (f64::from(x) + (f64::from(y) - f64::from(x)) * f).round() as u8;
-    format!("#{:02x}{:02x}{:02x}", mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(a.0, b.0),
+        mix(a.1, b.1),
+        mix(a.2, b.2)
+    )
 }
 
 /// A heat map of `table`: the first argument along the horizontal axis, the
@@ -45,8 +56,17 @@ pub fn heat_map(table: &Plane, labels: &Labels) -> String {
         height: HEIGHT - 60.0 - 75.0,
     };
     let (rows, columns) = (table.rows(), table.columns());
-    let top = table.values.iter().flatten().map(|v| v.0).max().unwrap_or(0);
-    let (cell_w, cell_h) = (area.width / (rows + 1) as f64, area.height / (columns + 1) as f64);
+    let top = table
+        .values
+        .iter()
+        .flatten()
+        .map(|v| v.0)
+        .max()
+        .unwrap_or(0);
+    let (cell_w, cell_h) = (
+        area.width / (rows + 1) as f64,
+        area.height / (columns + 1) as f64,
+    );
     let x = Scale {
         lo: 0.0,
         hi: (rows + 1) as f64,
@@ -60,12 +80,24 @@ pub fn heat_map(table: &Plane, labels: &Labels) -> String {
         to: area.top,
     };
     // Ticks sit at the centres of their cells.
-    let x_ticks: Vec<(u64, f64)> = ticks(rows, 8).into_iter().map(|v| (v, x.at(v as f64 + 0.5))).collect();
-    let y_ticks: Vec<(u64, f64)> = ticks(columns, 8).into_iter().map(|v| (v, y.at(v as f64 + 0.5))).collect();
+    let x_ticks: Vec<(u64, f64)> = ticks(rows, 8)
+        .into_iter()
+        .map(|v| (v, x.at(v as f64 + 0.5)))
+        .collect();
+    let y_ticks: Vec<(u64, f64)> = ticks(columns, 8)
+        .into_iter()
+        .map(|v| (v, y.at(v as f64 + 0.5)))
+        .collect();
     let mut svg = Svg::new(WIDTH, HEIGHT, &labels.title);
     let shade = |v: u64| colour(if top == 0 { 0.0 } else { v as f64 / top as f64 });
     // Crisp edges keep hairline seams from showing between cells.
-    svg.open("g", &[("class", "cells".into()), ("shape-rendering", "crispEdges".into())]);
+    svg.open(
+        "g",
+        &[
+            ("class", "cells".into()),
+            ("shape-rendering", "crispEdges".into()),
+        ],
+    );
     for a in 0..=rows {
         for b in 0..=columns {
             svg.empty(
@@ -83,7 +115,14 @@ pub fn heat_map(table: &Plane, labels: &Labels) -> String {
     }
     svg.close("g");
     let radius = (cell_w.min(cell_h) * 0.3).clamp(0.8, 6.0);
-    svg.open("g", &[("class", "p-positions".into()), ("fill", "white".into()), ("stroke", "black".into())]);
+    svg.open(
+        "g",
+        &[
+            ("class", "p-positions".into()),
+            ("fill", "white".into()),
+            ("stroke", "black".into()),
+        ],
+    );
     for (a, b) in table.p_positions() {
         svg.empty(
             "circle",
@@ -110,7 +149,13 @@ fn colour_bar(svg: &mut Svg, area: Area, top: u64) {
     svg.open("defs", &[]);
     svg.open(
         "linearGradient",
-        &[("id", "value-scale".into()), ("x1", "0".into()), ("y1", "1".into()), ("x2", "0".into()), ("y2", "0".into())],
+        &[
+            ("id", "value-scale".into()),
+            ("x1", "0".into()),
+            ("y1", "1".into()),
+            ("x2", "0".into()),
+            ("y2", "0".into()),
+        ],
     );
     for i in 0..PALETTE.len() {
         let t = i as f64 / (PALETTE.len() - 1) as f64;
@@ -119,7 +164,11 @@ fn colour_bar(svg: &mut Svg, area: Area, top: u64) {
     svg.close("linearGradient");
     svg.close("defs");
     svg.open("g", &[("class", "legend".into())]);
-    svg.text("text", &[("x", num(left)), ("y", num(bar_top - 12.0))], "G(a, b)");
+    svg.text(
+        "text",
+        &[("x", num(left)), ("y", num(bar_top - 12.0))],
+        "G(a, b)",
+    );
     svg.empty(
         "rect",
         &[
@@ -141,16 +190,36 @@ fn colour_bar(svg: &mut Svg, area: Area, top: u64) {
         let y = scale.at(v as f64);
         svg.empty(
             "line",
-            &[("x1", num(left + width)), ("y1", num(y)), ("x2", num(left + width + 4.0)), ("y2", num(y)), ("stroke", "black".into())],
+            &[
+                ("x1", num(left + width)),
+                ("y1", num(y)),
+                ("x2", num(left + width + 4.0)),
+                ("y2", num(y)),
+                ("stroke", "black".into()),
+            ],
         );
-        svg.text("text", &[("x", num(left + width + 7.0)), ("y", num(y + 4.0))], &v.to_string());
+        svg.text(
+            "text",
+            &[("x", num(left + width + 7.0)), ("y", num(y + 4.0))],
+            &v.to_string(),
+        );
     }
     let y = area.bottom() - 6.0;
     svg.empty(
         "circle",
-        &[("cx", num(left + 5.0)), ("cy", num(y)), ("r", "5".into()), ("fill", "white".into()), ("stroke", "black".into())],
+        &[
+            ("cx", num(left + 5.0)),
+            ("cy", num(y)),
+            ("r", "5".into()),
+            ("fill", "white".into()),
+            ("stroke", "black".into()),
+        ],
     );
-    svg.text("text", &[("x", num(left + 15.0)), ("y", num(y + 4.0))], "P-position");
+    svg.text(
+        "text",
+        &[("x", num(left + 15.0)), ("y", num(y + 4.0))],
+        "P-position",
+    );
     svg.close("g");
 }
 

@@ -44,13 +44,28 @@ pub fn scatter(values: &[Nimber], labels: &Labels) -> String {
         from: area.bottom() - 8.0,
         to: area.top + 8.0,
     };
-    let x_ticks: Vec<(u64, f64)> = ticks(last, 8).into_iter().map(|v| (v, x.at(v as f64))).collect();
-    let y_ticks: Vec<(u64, f64)> = ticks(top, 6).into_iter().map(|v| (v, y.at(v as f64))).collect();
+    let x_ticks: Vec<(u64, f64)> = ticks(last, 8)
+        .into_iter()
+        .map(|v| (v, x.at(v as f64)))
+        .collect();
+    let y_ticks: Vec<(u64, f64)> = ticks(top, 6)
+        .into_iter()
+        .map(|v| (v, y.at(v as f64)))
+        .collect();
     let mut svg = Svg::new(WIDTH, HEIGHT, &labels.title);
     frame(&mut svg, area, &x_ticks, &y_ticks, labels);
     // Dots shrink as they crowd, so a long sequence still shows its shape.
-    let radius = if values.len() > 2000 { 1.2 } else if values.len() > 300 { 1.8 } else { 2.8 };
-    svg.open("g", &[("class", "points".into()), ("fill", N_COLOUR.into())]);
+    let radius = if values.len() > 2000 {
+        1.2
+    } else if values.len() > 300 {
+        1.8
+    } else {
+        2.8
+    };
+    svg.open(
+        "g",
+        &[("class", "points".into()), ("fill", N_COLOUR.into())],
+    );
     for (n, v) in values.iter().enumerate() {
         let mut attrs = vec![
             ("class", "point".to_string()),
@@ -73,11 +88,19 @@ fn legend(svg: &mut Svg, area: Area) {
     let x = area.right() - 250.0;
     let y = area.top - 10.0;
     svg.open("g", &[("class", "legend".into())]);
-    for (i, (colour, text)) in [(P_COLOUR, "P-position (G = 0)"), (N_COLOUR, "N-position")].iter().enumerate() {
+    for (i, (colour, text)) in [(P_COLOUR, "P-position (G = 0)"), (N_COLOUR, "N-position")]
+        .iter()
+        .enumerate()
+    {
         let dx = x + i as f64 * 155.0;
         svg.empty(
             "circle",
-            &[("cx", num(dx)), ("cy", num(y)), ("r", "4".into()), ("fill", (*colour).into())],
+            &[
+                ("cx", num(dx)),
+                ("cy", num(y)),
+                ("r", "4".into()),
+                ("fill", (*colour).into()),
+            ],
         );
         svg.text("text", &[("x", num(dx + 8.0)), ("y", num(y + 4.0))], text);
     }

@@ -34,8 +34,11 @@ impl Svg {
     /// A document of the given size, with a title (shown by viewers as a
     /// tooltip and read by screen readers) and a white background.
     pub fn new(width: f64, height: f64, title: &str) -> Svg {
-        let mut svg = Svg { text: String::new() };
-        svg.text.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let mut svg = Svg {
+            text: String::new(),
+        };
+        svg.text
+            .push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         let (w, h) = (num(width), num(height));
         writeln!(
             svg.text,
@@ -43,8 +46,16 @@ impl Svg {
              font-family=\"sans-serif\" font-size=\"13\">"
         )
         .expect("writing to a String cannot fail");
-        writeln!(svg.text, "<title>{}</title>", escape(title)).expect("writing to a String cannot fail");
-        svg.empty("rect", &[("width", num(width)), ("height", num(height)), ("fill", "white".into())]);
+        writeln!(svg.text, "<title>{}</title>", escape(title))
+            .expect("writing to a String cannot fail");
+        svg.empty(
+            "rect",
+            &[
+                ("width", num(width)),
+                ("height", num(height)),
+                ("fill", "white".into()),
+            ],
+        );
         svg
     }
 
@@ -52,7 +63,8 @@ impl Svg {
         self.text.push('<');
         self.text.push_str(name);
         for (key, value) in attrs {
-            write!(self.text, " {key}=\"{}\"", escape(value)).expect("writing to a String cannot fail");
+            write!(self.text, " {key}=\"{}\"", escape(value))
+                .expect("writing to a String cannot fail");
         }
     }
 
@@ -65,7 +77,8 @@ impl Svg {
     /// An element holding text: `<text ...>G(n)</text>`.
     pub fn text(&mut self, name: &str, attrs: &[(&str, String)], content: &str) {
         self.start_tag(name, attrs);
-        write!(self.text, ">{}</{name}>\n", escape(content)).expect("writing to a String cannot fail");
+        writeln!(self.text, ">{}</{name}>", escape(content))
+            .expect("writing to a String cannot fail");
     }
 
     /// Opens an element that holds others; close it with [`Svg::close`].

@@ -81,7 +81,13 @@ fn positions_two_moves_away_are_refused() {
     let limits = Limits::default();
     let p = Position::parse("nim(3,5,7)").unwrap();
     let moves = analysis::moves(&p, &limits).unwrap();
-    for typed in ["nim(2,4,7)", "nim(3,5,8)", "nim(3,5,7)", "nim(1,1,1,1)", "sub{1,2}(3)"] {
+    for typed in [
+        "nim(2,4,7)",
+        "nim(3,5,8)",
+        "nim(3,5,7)",
+        "nim(1,1,1,1)",
+        "sub{1,2}(3)",
+    ] {
         let err = find_move(&p, &moves, &Input::read(typed), &limits).unwrap_err();
         assert!(!err.to_string().is_empty(), "{typed}");
     }
@@ -93,9 +99,18 @@ fn positions_two_moves_away_are_refused() {
 fn engine_explains_the_nim_sum() {
     let p = Position::parse("nim(3,5,7)").unwrap();
     for seed in 0..20 {
-        let c = choose_move(&p, &Limits::default(), &mut Rng::new(seed)).unwrap().unwrap();
-        assert!(["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"].contains(&c.chosen.position.to_string().as_str()));
-        assert!(c.reason.starts_with("G = *3 ⊕ *5 ⊕ *7 = *1 ≠ 0"), "{}", c.reason);
+        let c = choose_move(&p, &Limits::default(), &mut Rng::new(seed))
+            .unwrap()
+            .unwrap();
+        assert!(
+            ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]
+                .contains(&c.chosen.position.to_string().as_str())
+        );
+        assert!(
+            c.reason.starts_with("G = *3 ⊕ *5 ⊕ *7 = *1 ≠ 0"),
+            "{}",
+            c.reason
+        );
         assert!(c.reason.ends_with("= 0."), "{}", c.reason);
     }
 }
@@ -103,7 +118,11 @@ fn engine_explains_the_nim_sum() {
 #[test]
 fn boards_draw_heaps_as_tokens_and_graphs_as_edges() {
     let g = TempFile::new("board.txt", "start a\na b c\nb c\nc\n");
-    let p = Position::parse(&format!("sub{{1,3,4}}(4) + graph[{}](a) + wythoff(1,2)", g.path())).unwrap();
+    let p = Position::parse(&format!(
+        "sub{{1,3,4}}(4) + graph[{}](a) + wythoff(1,2)",
+        g.path()
+    ))
+    .unwrap();
     let lines = board(&p);
     assert!(lines[0].ends_with("● ● ● ●"), "{lines:?}");
     assert!(lines[1].ends_with("token on a"), "{lines:?}");
