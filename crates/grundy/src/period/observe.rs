@@ -64,10 +64,11 @@ mod tests {
 
     #[test]
     fn needs_three_repetitions() {
-        // 0 1 2 3 4 | 0 1 2 3 4: two repetitions only.
-        let v = seq((0..10).map(|n| n % 5));
+        // 3 0 4 1 2 | 3 0 4 1 2: two repetitions only.
+        let block = [3, 0, 4, 1, 2];
+        let v = seq((0..10).map(|n| block[n % 5]));
         assert_eq!(observe(&v), None);
-        let v = seq((0..15).map(|n| n % 5));
+        let v = seq((0..15).map(|n| block[n % 5]));
         assert_eq!(observe(&v).map(|p| p.period), Some(5));
     }
 

@@ -246,7 +246,9 @@ mod tests {
         ] {
             assert_eq!(find("nim(3,5,7)", typed).unwrap(), "nim(3,5,0)", "{typed}");
         }
-        assert_eq!(find("nim(3,5,7)", "3").unwrap(), "nim(3,5,4)");
+        // Moves are numbered heap by heap, largest result first.
+        assert_eq!(find("nim(3,5,7)", "3").unwrap(), "nim(0,5,7)");
+        assert_eq!(find("nim(3,5,7)", "4").unwrap(), "nim(3,4,7)");
     }
 
     #[test]
