@@ -235,10 +235,13 @@ fn transcript(args: &[&str], input: &str) -> (String, String, Option<i32>) {
     )
 }
 
+/// From a P-position (sub{2,5,6}(20) = *2 beside nim(2)) a script typing
+/// `1` every turn cannot win.
 #[test]
 fn a_script_that_always_plays_move_1_loses() {
+    assert_eq!(value("sub{2,5,6}(20) + nim(2)"), 0);
     let (out, err, code) = transcript(
-        &["--first", "me", "--seed", "3", "sub{2,5,6}(20) + nim(4)"],
+        &["--first", "me", "--seed", "3", "sub{2,5,6}(20) + nim(2)"],
         &"1\n".repeat(40),
     );
     assert_eq!(code, Some(0), "{err}");
