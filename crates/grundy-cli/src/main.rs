@@ -76,6 +76,12 @@ enum Command {
     Period(cmd::period::PeriodArgs),
     /// The built-in game families and how to write them.
     Families,
+    /// The period of a one-parameter family, or the table and regularities of a two-parameter one.
+    Pattern(cmd::pattern::PatternArgs),
+    /// A Grundy sequence (scatter plot) or a two-parameter table (heat map) as an SVG file.
+    Plot(cmd::plot::PlotArgs),
+    /// Play a position against a perfect opponent (reads moves from standard input).
+    Play(cmd::play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -88,6 +94,9 @@ fn main() -> ExitCode {
         Command::Table(args) => cmd::table::table(args, &limits, &mut stdout),
         Command::Period(args) => cmd::period::period(args, &limits, &mut stdout),
         Command::Families => cmd::families(&mut stdout),
+        Command::Pattern(args) => cmd::pattern::pattern(args, &limits, &mut stdout),
+        Command::Plot(args) => cmd::plot::plot(args, &limits, &mut stdout),
+        Command::Play(args) => cmd::play::play(args, &limits, &mut stdout),
     }
     .and_then(|()| stdout.flush());
     out::clear_progress();

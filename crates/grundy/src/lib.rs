@@ -42,6 +42,9 @@
 //! reference), [`heap`] (Nim and subtraction games), [`games`] (Wythoff,
 //! Staircase Nim, ...), [`graph`] (explicit game graphs), [`period`]
 //! (periodicity), [`expr`] (the expression language) and [`analysis`].
+//! On top of them: [`pattern`] (the periods and regularities of a family's
+//! values), [`plot`] (SVG pictures of values) and [`play`] (a perfect
+//! opponent).
 
 #![deny(missing_docs)]
 
@@ -54,7 +57,10 @@ pub mod graph;
 pub mod heap;
 pub mod limits;
 pub mod nimber;
+pub mod pattern;
 pub mod period;
+pub mod play;
+pub mod plot;
 pub mod seq;
 pub mod solve;
 

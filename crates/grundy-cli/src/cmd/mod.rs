@@ -1,6 +1,9 @@
 //! One module per subcommand.
 
+pub mod pattern;
 pub mod period;
+pub mod play;
+pub mod plot;
 pub mod table;
 pub mod value;
 

@@ -8,6 +8,7 @@
 //! `G(0..=n)` bottom-up, and [`HeapFamily`] serves the expression language
 //! from a growing table and, where one is proven, a period.
 
+pub mod draw;
 pub mod family;
 pub mod nim;
 pub mod octal;

@@ -5,6 +5,8 @@
 //! `s` when `G(n + p) = G(n) + s`. Seeing the relation on finitely many values
 //! only suggests it; a [`Proof`] says why it holds for all `n`.
 
+pub mod exceptions;
+pub mod observe;
 pub mod watch;
 
 use serde::Serialize;
