@@ -57,6 +57,8 @@ enum Command {
     Table(cmd::table::TableArgs),
     /// The built-in game families and how to write them.
     Families,
+    /// The misère Grundy values and genus of heaps 0..=N of a one-heap family.
+    Genus(cmd::genus::GenusArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => cmd::value::moves(args, &limits, &mut stdout),
         Command::Table(args) => cmd::table::table(args, &limits, &mut stdout),
         Command::Families => cmd::families(&mut stdout),
+        Command::Genus(args) => cmd::genus::genus_table(args, &limits, &mut stdout),
     }
     .and_then(|()| stdout.flush());
     match result {

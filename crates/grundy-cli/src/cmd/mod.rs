@@ -1,5 +1,9 @@
 //! One module per subcommand.
 
+pub mod every;
+pub mod genus;
+pub mod misere;
+pub mod play;
 pub mod table;
 pub mod value;
 

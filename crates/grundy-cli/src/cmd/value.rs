@@ -3,9 +3,10 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::expr::Position;
+use grundy::expr::Play;
 use grundy::{Analysis, Limits, Nimber, analysis};
 
+use super::play::PlayArgs;
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy value`.
@@ -16,6 +17,8 @@ pub struct ValueArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 /// Arguments of `grundy moves`.
@@ -26,10 +29,18 @@ pub struct MovesArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let played = args.play.played(&args.expr)?;
+    let position = played.position;
+    match played.play {
+        Play::Misere => return super::misere::value(&position, &args.play, args.json, limits, w),
+        Play::Every => return super::every::value(&position, &args.play, args.json, limits, w),
+        Play::Normal => {}
+    }
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
@@ -90,7 +101,13 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 }
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let played = args.play.played(&args.expr)?;
+    let position = played.position;
+    match played.play {
+        Play::Misere => return super::misere::moves(&position, &args.play, args.json, limits, w),
+        Play::Every => return super::every::moves(&position, &args.play, args.json, limits, w),
+        Play::Normal => {}
+    }
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]
