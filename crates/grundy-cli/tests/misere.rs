@@ -36,7 +36,11 @@ fn assert_fails(args: &[&str], needle: &str) {
 }
 
 fn strings(v: &serde_json::Value) -> Vec<&str> {
-    v.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect()
 }
 
 #[test]
@@ -58,7 +62,10 @@ fn misere_nim_by_bouton_in_json() {
 fn a_single_heap_of_one_is_lost() {
     let o = grundy(&["value", "misere(nim(1))"]);
     let text = stdout(&o);
-    assert!(text.starts_with("second player wins (P-position) under misère play"), "{text}");
+    assert!(
+        text.starts_with("second player wins (P-position) under misère play"),
+        "{text}"
+    );
     assert!(text.contains("method: bouton"), "{text}");
     assert!(text.contains("winning moves: none"), "{text}");
 }
@@ -67,12 +74,23 @@ fn a_single_heap_of_one_is_lost() {
 fn fallback_to_search_is_said_in_text_and_json() {
     let v = json(&["value", "--json", "misere(sub{1,3,4}(9) + nim(2))"]);
     assert_eq!(v["method"], "search");
-    assert!(v["note"].as_str().unwrap().contains("the SJ theorem does not apply"), "{v}");
+    assert!(
+        v["note"]
+            .as_str()
+            .unwrap()
+            .contains("the SJ theorem does not apply"),
+        "{v}"
+    );
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["misere_grundy"], 2);
     let text = stdout(&grundy(&["value", "--misere", "sub{1,3,4}(9) + nim(2)"]));
     assert!(text.contains("method: search"), "{text}");
-    assert!(text.contains("note: the SJ theorem does not apply (sub{1,3,4}(2), reachable from sub{1,3,4}(9)"), "{text}");
+    assert!(
+        text.contains(
+            "note: the SJ theorem does not apply (sub{1,3,4}(2), reachable from sub{1,3,4}(9)"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
@@ -86,7 +104,10 @@ fn sj_theorem_is_used_where_its_condition_holds() {
     let v = json(&["value", "--json", &expr]);
     assert_eq!(v["method"], "sj");
     assert!(v["note"].is_null());
-    assert!(v["misere_grundy"].is_null(), "the theorem gives the outcome, not the value");
+    assert!(
+        v["misere_grundy"].is_null(),
+        "the theorem gives the outcome, not the value"
+    );
     let search = json(&["value", "--json", "--method", "search", &expr]);
     assert_eq!(v["outcome"], search["outcome"]);
     assert_eq!(v["winning_moves"], search["winning_moves"]);
@@ -99,15 +120,45 @@ fn bad_requests_are_clear_errors() {
         &["value", "--method", "sj", "misere(sub{1,3,4}(9) + nim(2))"],
         "the SJ theorem does not apply to misere(sub{1,3,4}(9) + nim(2)): sub{1,3,4}(2)",
     );
-    assert_fails(&["value", "--method", "bouton", "--misere", "wythoff(1,2)"], "Bouton's rule is for Nim heaps only");
-    assert_fails(&["value", "misere(nim(1)) + nim(2)"], "must enclose the whole expression");
-    assert_fails(&["value", "misere(every(nim(1)))"], "cannot be part of a sum or nested");
-    assert_fails(&["value", "--misere", "every(nim(1))"], "written for every play but misere play");
-    assert_fails(&["value", "--method", "sj", "nim(1)"], "--method applies to misère and every-move play");
-    assert_fails(&["value", "--method", "steps", "--misere", "nim(1)"], "--method steps is for the every-move rule");
-    assert_fails(&["value", "--method", "sj", "--every", "nim(1)"], "are for misère play");
+    assert_fails(
+        &["value", "--method", "bouton", "--misere", "wythoff(1,2)"],
+        "Bouton's rule is for Nim heaps only",
+    );
+    assert_fails(
+        &["value", "misere(nim(1)) + nim(2)"],
+        "must enclose the whole expression",
+    );
+    assert_fails(
+        &["value", "misere(every(nim(1)))"],
+        "cannot be part of a sum or nested",
+    );
+    assert_fails(
+        &["value", "--misere", "every(nim(1))"],
+        "written for every play but misere play",
+    );
+    assert_fails(
+        &["value", "--method", "sj", "nim(1)"],
+        "--method applies to misère and every-move play",
+    );
+    assert_fails(
+        &["value", "--method", "steps", "--misere", "nim(1)"],
+        "--method steps is for the every-move rule",
+    );
+    assert_fails(
+        &["value", "--method", "sj", "--every", "nim(1)"],
+        "are for misère play",
+    );
     assert_fails(&["value", "misere(3)"], "needs a game expression inside");
-    assert_fails(&["value", "--misere", "--max-positions", "10", "sub{1,3,4}(30) + sub{2,5,6}(30)"], "--max-positions");
+    assert_fails(
+        &[
+            "value",
+            "--misere",
+            "--max-positions",
+            "10",
+            "sub{1,3,4}(30) + sub{2,5,6}(30)",
+        ],
+        "--max-positions",
+    );
     assert_fails(&["genus", "wythoff", "--to", "3"], "not a one-heap family");
 }
 
@@ -124,7 +175,10 @@ fn misere_moves_mark_the_winning_ones() {
         .collect();
     assert_eq!(winning, ["misere(nim(1,0))"]);
     let text = stdout(&grundy(&["moves", "misere(nim(1,2))"]));
-    assert!(text.contains("misere(nim(1,0))  P  G⁻ = 0  winning"), "{text}");
+    assert!(
+        text.contains("misere(nim(1,0))  P  G⁻ = 0  winning"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -138,16 +192,29 @@ fn every_rule_in_json_and_text() {
     assert_eq!(v["outcome"], "P");
     assert_eq!(strings(&v["winning_moves"]), Vec::<&str>::new());
     let v = json(&["value", "--json", "--every", "sub{1,2}(4) + nim(5)"]);
-    assert_eq!((v["steps"].as_u64(), v["outcome"].as_str()), (Some(3), Some("N")));
+    assert_eq!(
+        (v["steps"].as_u64(), v["outcome"].as_str()),
+        (Some(3), Some("N"))
+    );
     // The winner takes 1 from 4 (to the lost 3, 2 more steps); the Nim heap
     // may do anything, as it ends first.
     assert_eq!(strings(&v["winning_moves"]).len(), 5);
-    let search = json(&["value", "--json", "--every", "--method", "search", "sub{1,2}(4) + nim(5)"]);
+    let search = json(&[
+        "value",
+        "--json",
+        "--every",
+        "--method",
+        "search",
+        "sub{1,2}(4) + nim(5)",
+    ]);
     assert_eq!(search["outcome"], "N");
     assert!(search["steps"].is_null());
     assert_eq!(search["winning_moves"], v["winning_moves"]);
     let text = stdout(&grundy(&["value", "every(sub{1,2}(4) + nim(5))"]));
-    assert!(text.contains("lasts 3 moves under best play; odd"), "{text}");
+    assert!(
+        text.contains("lasts 3 moves under best play; odd"),
+        "{text}"
+    );
     let moves = json(&["moves", "--json", "every(nim(1) + nim(1))"]);
     assert_eq!(moves["moves"][0]["position"], "every(nim(0) + nim(0))");
     assert_eq!(moves["moves"][0]["parts"].as_array().unwrap().len(), 2);
@@ -156,7 +223,12 @@ fn every_rule_in_json_and_text() {
 #[test]
 fn genus_table_follows_winning_ways() {
     let v = json(&["genus", "nim", "--to", "3", "--json"]);
-    let texts: Vec<&str> = v["genera"].as_array().unwrap().iter().map(|g| g["text"].as_str().unwrap()).collect();
+    let texts: Vec<&str> = v["genera"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["text"].as_str().unwrap())
+        .collect();
     assert_eq!(texts, ["0^{120}", "1^{031}", "2^{20}", "3^{31}"]);
     let text = stdout(&grundy(&["genus", "sub{1,3,4}", "--to", "4"]));
     assert!(text.lines().last().unwrap().ends_with("2^{20}"), "{text}");

@@ -9,7 +9,13 @@ use grundy::expr::Position;
 use super::play::PlayArgs;
 use crate::out::{self, Outcome};
 
-pub fn value(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
+pub fn value(
+    position: &Position,
+    play: &PlayArgs,
+    json: bool,
+    limits: &Limits,
+    w: &mut impl Write,
+) -> Outcome {
     let a = every::analyze(position, play.every_method()?, limits)?;
     if json {
         return out::json(w, &with_move_texts(&a)?);
@@ -32,9 +38,16 @@ pub fn value(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, 
         writeln!(w, "component steps: {}", parts.join(", "))?;
     }
     if a.winning_moves.is_empty() {
-        writeln!(w, "winning moves: none (every move leaves a position the opponent wins)")?;
+        writeln!(
+            w,
+            "winning moves: none (every move leaves a position the opponent wins)"
+        )?;
     } else {
-        let moves: Vec<String> = a.winning_moves.iter().map(|m| format!("every({})", m.position)).collect();
+        let moves: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| format!("every({})", m.position))
+            .collect();
         writeln!(w, "winning moves: {}", moves.join("  "))?;
     }
     Ok(())
@@ -44,13 +57,23 @@ pub fn value(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, 
 /// move objects under `winning_move_details`.
 fn with_move_texts(a: &EveryAnalysis) -> grundy::Result<serde_json::Value> {
     let mut v = serde_json::to_value(a).map_err(|e| grundy::Error::invalid(e.to_string()))?;
-    let texts: Vec<String> = a.winning_moves.iter().map(|m| format!("every({})", m.position)).collect();
+    let texts: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| format!("every({})", m.position))
+        .collect();
     v["winning_move_details"] = v["winning_moves"].take();
     v["winning_moves"] = serde_json::json!(texts);
     Ok(v)
 }
 
-pub fn moves(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
+pub fn moves(
+    position: &Position,
+    play: &PlayArgs,
+    json: bool,
+    limits: &Limits,
+    w: &mut impl Write,
+) -> Outcome {
     let (method, moves) = every::moves(position, play.every_method()?, limits)?;
     if json {
         #[derive(serde::Serialize)]
@@ -71,15 +94,25 @@ pub fn moves(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, 
         );
     }
     if moves.is_empty() {
-        writeln!(w, "no moves: every({position}) is over, and the player to move has lost")?;
+        writeln!(
+            w,
+            "no moves: every({position}) is over, and the player to move has lost"
+        )?;
         return Ok(());
     }
-    let texts: Vec<String> = moves.iter().map(|m| format!("every({})", m.position)).collect();
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| format!("every({})", m.position))
+        .collect();
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
     for (m, text) in moves.iter().zip(&texts) {
         let pad = width - text.chars().count();
         let steps = m.steps.map(|s| format!("  steps {s}")).unwrap_or_default();
-        let mark = if m.outcome == grundy::Outcome::P { "  winning" } else { "" };
+        let mark = if m.outcome == grundy::Outcome::P {
+            "  winning"
+        } else {
+            ""
+        };
         writeln!(w, "{text}{:pad$}  {}{steps}{mark}", "", m.outcome)?;
     }
     writeln!(w, "method: {}", method.name())?;

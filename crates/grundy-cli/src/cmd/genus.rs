@@ -53,7 +53,12 @@ pub fn genus_table(args: &GenusArgs, limits: &Limits, w: &mut impl Write) -> Out
     }
     writeln!(w, "{:>8}  {:>4}  {:>4}  genus", "n", "G", "G⁻")?;
     for (n, g) in genera.iter().enumerate() {
-        writeln!(w, "{n:>8}  {:>4}  {:>4}  {g}", g.grundy.0, g.misere_grundy().0)?;
+        writeln!(
+            w,
+            "{n:>8}  {:>4}  {:>4}  {g}",
+            g.grundy.0,
+            g.misere_grundy().0
+        )?;
     }
     Ok(())
 }

@@ -9,7 +9,13 @@ use grundy::{Limits, Nimber};
 use super::play::PlayArgs;
 use crate::out::{self, Outcome};
 
-pub fn value(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
+pub fn value(
+    position: &Position,
+    play: &PlayArgs,
+    json: bool,
+    limits: &Limits,
+    w: &mut impl Write,
+) -> Outcome {
     let a = misere::analyze(position, play.misere_method()?, limits)?;
     if json {
         return out::json(w, &with_move_texts(&a)?);
@@ -35,12 +41,18 @@ pub fn value(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, 
     if a.winning_moves.is_empty() {
         // An N-position without winning moves has no moves at all.
         let why = match a.outcome {
-            grundy::Outcome::N => "none needed: no move is left, and the opponent made the last one",
+            grundy::Outcome::N => {
+                "none needed: no move is left, and the opponent made the last one"
+            }
             grundy::Outcome::P => "none (every move leaves a position the opponent wins)",
         };
         writeln!(w, "winning moves: {why}")?;
     } else {
-        let moves: Vec<String> = a.winning_moves.iter().map(|m| format!("misere({})", m.position)).collect();
+        let moves: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| format!("misere({})", m.position))
+            .collect();
         writeln!(w, "winning moves: {}", moves.join("  "))?;
     }
     Ok(())
@@ -50,13 +62,23 @@ pub fn value(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, 
 /// normal play) and the move objects under `winning_move_details`.
 fn with_move_texts(a: &MisereAnalysis) -> grundy::Result<serde_json::Value> {
     let mut v = serde_json::to_value(a).map_err(|e| grundy::Error::invalid(e.to_string()))?;
-    let texts: Vec<String> = a.winning_moves.iter().map(|m| format!("misere({})", m.position)).collect();
+    let texts: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| format!("misere({})", m.position))
+        .collect();
     v["winning_move_details"] = v["winning_moves"].take();
     v["winning_moves"] = serde_json::json!(texts);
     Ok(v)
 }
 
-pub fn moves(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
+pub fn moves(
+    position: &Position,
+    play: &PlayArgs,
+    json: bool,
+    limits: &Limits,
+    w: &mut impl Write,
+) -> Outcome {
     let (method, note, moves) = misere::moves(position, play.misere_method()?, limits)?;
     if json {
         #[derive(serde::Serialize)]
@@ -82,15 +104,28 @@ pub fn moves(position: &Position, play: &PlayArgs, json: bool, limits: &Limits, 
         writeln!(w, "note: {note}")?;
     }
     if moves.is_empty() {
-        writeln!(w, "no moves: misere({position}) is over, and the player to move has won")?;
+        writeln!(
+            w,
+            "no moves: misere({position}) is over, and the player to move has won"
+        )?;
         return Ok(());
     }
-    let texts: Vec<String> = moves.iter().map(|m| format!("misere({})", m.position)).collect();
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| format!("misere({})", m.position))
+        .collect();
     let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
     for (m, text) in moves.iter().zip(&texts) {
         let pad = width - text.chars().count();
-        let value = m.misere_grundy.map(|v: Nimber| format!("  G⁻ = {v:#}")).unwrap_or_default();
-        let mark = if m.outcome == grundy::Outcome::P { "  winning" } else { "" };
+        let value = m
+            .misere_grundy
+            .map(|v: Nimber| format!("  G⁻ = {v:#}"))
+            .unwrap_or_default();
+        let mark = if m.outcome == grundy::Outcome::P {
+            "  winning"
+        } else {
+            ""
+        };
         writeln!(w, "{text}{:pad$}  {}{value}{mark}", "", m.outcome)?;
     }
     writeln!(w, "method: {}", method.name())?;

@@ -116,7 +116,11 @@ fn as_every<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::
 /// let a = analyze(&p, None, &Limits::default()).unwrap();
 /// assert_eq!((a.steps, a.outcome), (Some(2), Outcome::P));
 /// ```
-pub fn analyze(position: &Position, method: Option<Method>, limits: &Limits) -> Result<EveryAnalysis> {
+pub fn analyze(
+    position: &Position,
+    method: Option<Method>,
+    limits: &Limits,
+) -> Result<EveryAnalysis> {
     let mut judge = Judge::new(position, method.unwrap_or(Method::Steps), limits)?;
     let (outcome, steps) = judge.evaluate(position)?;
     let mut winning_moves = Vec::new();
@@ -153,7 +157,11 @@ pub fn analyze(position: &Position, method: Option<Method>, limits: &Limits) -> 
 
 /// Every move of `position` under the every-move rule, with who wins after
 /// it; also returns the method used.
-pub fn moves(position: &Position, method: Option<Method>, limits: &Limits) -> Result<(Method, Vec<EveryMove>)> {
+pub fn moves(
+    position: &Position,
+    method: Option<Method>,
+    limits: &Limits,
+) -> Result<(Method, Vec<EveryMove>)> {
     let mut judge = Judge::new(position, method.unwrap_or(Method::Steps), limits)?;
     let moves = every_steps(position, limits)?
         .into_iter()
@@ -166,10 +174,13 @@ pub fn moves(position: &Position, method: Option<Method>, limits: &Limits) -> Re
 enum Judge {
     /// Step counts, each component explored once; `steps` caches the
     /// count of every component position met, by its canonical text.
-    Steps { limits: Limits, steps: HashMap<String, u64> },
+    Steps {
+        limits: Limits,
+        steps: HashMap<String, u64>,
+    },
     /// Search with the normal-play solver over the every-move game (its
     /// Grundy values are those of that game; only zero or not matters).
-    Search(Solver<EveryGame>),
+    Search(Box<Solver<EveryGame>>),
 }
 
 impl Judge {
@@ -186,7 +197,7 @@ impl Judge {
                     decompose: false,
                     ..limits.solver_config()
                 };
-                Judge::Search(Solver::new(game, config))
+                Judge::Search(Box::new(Solver::new(game, config)))
             }
         })
     }
@@ -206,7 +217,11 @@ impl Judge {
                 for c in position.components() {
                     longest = longest.max(self.component_steps(position, &c)?.unwrap_or(0));
                 }
-                let outcome = if longest % 2 == 1 { Outcome::N } else { Outcome::P };
+                let outcome = if longest % 2 == 1 {
+                    Outcome::N
+                } else {
+                    Outcome::P
+                };
                 Ok((outcome, Some(longest)))
             }
             Judge::Search(solver) => {
@@ -219,7 +234,11 @@ impl Judge {
     }
 
     /// The step count of one component (with the steps method).
-    fn component_steps(&mut self, position: &Position, c: &crate::expr::ComponentRef) -> Result<Option<u64>> {
+    fn component_steps(
+        &mut self,
+        position: &Position,
+        c: &crate::expr::ComponentRef,
+    ) -> Result<Option<u64>> {
         let Judge::Steps { limits, steps } = self else {
             return Ok(None);
         };
@@ -249,7 +268,9 @@ impl Judge {
         // component, asked for next, are among them.
         let counts = step_counts(&explored);
         for (i, &s) in counts.iter().enumerate() {
-            steps.entry(game.position(explored.position(i)).to_string()).or_insert(s);
+            steps
+                .entry(game.position(explored.position(i)).to_string())
+                .or_insert(s);
         }
         steps.insert(text, counts[0]);
         Ok(Some(counts[0]))
@@ -278,10 +299,19 @@ impl Judge {
         })
     }
 
-    fn reason(&self, position: &Position, components: &[EveryComponent], steps: Option<u64>) -> String {
+    fn reason(
+        &self,
+        position: &Position,
+        components: &[EveryComponent],
+        steps: Option<u64>,
+    ) -> String {
         match (self, steps) {
             (Judge::Steps { .. }, Some(longest)) => {
-                let Some(c) = components.iter().find(|c| c.steps == Some(longest)).filter(|_| longest > 0) else {
+                let Some(c) = components
+                    .iter()
+                    .find(|c| c.steps == Some(longest))
+                    .filter(|_| longest > 0)
+                else {
                     return "no component can move: the player to move has lost".to_string();
                 };
                 let parity = if longest % 2 == 1 {
@@ -289,9 +319,14 @@ impl Judge {
                 } else {
                     "even: the opponent makes the last move"
                 };
-                format!("the longest component, {}, lasts {longest} moves under best play; {parity}", c.component)
+                format!(
+                    "the longest component, {}, lasts {longest} moves under best play; {parity}",
+                    c.component
+                )
             }
-            _ => format!("search over every(...) of {position}, every component moving on each turn"),
+            _ => {
+                format!("search over every(...) of {position}, every component moving on each turn")
+            }
         }
     }
 }

@@ -55,7 +55,11 @@ pub fn every_steps(position: &Position, limits: &Limits) -> Result<Vec<EveryStep
             next = next.replace(&components[*i], &options[choice[k]]);
         }
         steps.push(EveryStep {
-            parts: movable.iter().zip(&choice).map(|((i, options), &j)| (*i, options[j].clone())).collect(),
+            parts: movable
+                .iter()
+                .zip(&choice)
+                .map(|((i, options), &j)| (*i, options[j].clone()))
+                .collect(),
             position: next,
         });
         // Advance the odometer.
@@ -116,7 +120,10 @@ impl Game for EveryGame {
         match every_steps(&self.sum.position(p), &self.limits) {
             Ok(steps) => out.extend(steps.iter().map(|s| self.sum.args_of(&s.position))),
             Err(e) => {
-                self.error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                self.error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
             }
         }
     }
@@ -132,7 +139,10 @@ mod tests {
         let steps = every_steps(&p, &Limits::default()).unwrap();
         let texts: Vec<String> = steps.iter().map(|s| s.position.to_string()).collect();
         assert_eq!(texts, ["nim(1,0) + sub{2}(1)", "nim(0,0) + sub{2}(1)"]);
-        assert_eq!(steps[0].parts, [(0, vec![Arg::Int(1)]), (2, vec![Arg::Int(1)])]);
+        assert_eq!(
+            steps[0].parts,
+            [(0, vec![Arg::Int(1)]), (2, vec![Arg::Int(1)])]
+        );
         let few = Limits {
             max_moves: 1,
             ..Limits::default()

@@ -28,17 +28,26 @@ impl CanonicalSum {
     /// The game of `position`'s families, with its canonical start.
     pub fn new(position: &Position, limits: &Limits) -> (CanonicalSum, Args) {
         let (sum, start) = SumGame::new(position, limits);
-        let heaps: Vec<bool> = position.terms.iter().map(|t| t.family.shape() == Shape::Heaps).collect();
+        let heaps: Vec<bool> = position
+            .terms
+            .iter()
+            .map(|t| t.family.shape() == Shape::Heaps)
+            .collect();
         let empty_zero = position
             .terms
             .iter()
             .zip(&heaps)
             .map(|(t, &heap)| {
                 let mut options = Vec::new();
-                heap && t.family.moves(&[Arg::Int(0)], limits, &mut options).is_ok() && options.is_empty()
+                heap && t.family.moves(&[Arg::Int(0)], limits, &mut options).is_ok()
+                    && options.is_empty()
             })
             .collect();
-        let game = CanonicalSum { sum, heaps, empty_zero };
+        let game = CanonicalSum {
+            sum,
+            heaps,
+            empty_zero,
+        };
         let start = game.canonical(start);
         (game, start)
     }

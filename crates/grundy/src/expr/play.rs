@@ -32,16 +32,23 @@ pub enum Play {
 
 impl Play {
     /// The wrappers of the expression language, by name.
-    pub const WRAPPERS: [(&'static str, Play); 2] = [("misere", Play::Misere), ("every", Play::Every)];
+    pub const WRAPPERS: [(&'static str, Play); 2] =
+        [("misere", Play::Misere), ("every", Play::Every)];
 
     /// The play a wrapper name stands for: `misere`, `every`.
     pub fn from_wrapper(name: &str) -> Option<Play> {
-        Play::WRAPPERS.iter().find(|(n, _)| *n == name).map(|&(_, p)| p)
+        Play::WRAPPERS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, p)| p)
     }
 
     /// The wrapper's name, `None` for normal play.
     pub fn wrapper(self) -> Option<&'static str> {
-        Play::WRAPPERS.iter().find(|(_, p)| *p == self).map(|&(n, _)| n)
+        Play::WRAPPERS
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map(|&(n, _)| n)
     }
 
     /// The message for a wrapper written where a game belongs.
@@ -97,7 +104,10 @@ impl Played {
     pub fn with_play(self, play: Play) -> Result<Played> {
         match (self.play, play) {
             (_, Play::Normal) => Ok(self),
-            (Play::Normal, asked) => Ok(Played { play: asked, ..self }),
+            (Play::Normal, asked) => Ok(Played {
+                play: asked,
+                ..self
+            }),
             (written, asked) if written == asked => Ok(self),
             (written, asked) => Err(Error::invalid(format!(
                 "the expression is written for {} play but {} play was asked for",
@@ -115,7 +125,11 @@ fn inner<'t>(term: &'t ast::Term, play: Play, input: &str) -> Result<&'t ast::Ex
     let example = format!("write {name}(nim(1,2) + sub{{1,3,4}}(5))");
     let after_name = term.column + name.len();
     if let Some(p) = &term.param {
-        return Err(Error::parse(input, p.column.saturating_sub(1), format!("`{name}` takes no parameter; {example}")));
+        return Err(Error::parse(
+            input,
+            p.column.saturating_sub(1),
+            format!("`{name}` takes no parameter; {example}"),
+        ));
     }
     match term.args.as_deref() {
         Some([ast::Arg::Expr(e)]) => Ok(e),
@@ -132,7 +146,9 @@ fn inner<'t>(term: &'t ast::Term, play: Play, input: &str) -> Result<&'t ast::Ex
         Some(_) => Err(Error::parse(
             input,
             after_name,
-            format!("`{name}(...)` takes one expression; add games with `+`, as {name}(nim(1) + nim(2))"),
+            format!(
+                "`{name}(...)` takes one expression; add games with `+`, as {name}(nim(1) + nim(2))"
+            ),
         )),
     }
 }
@@ -159,7 +175,10 @@ mod tests {
         for (input, printed) in [
             ("nim(3,5,7)", "nim(3,5,7)"),
             ("misere(nim(3,5,7))", "misere(nim(3,5,7))"),
-            (" every ( sub{1..3}(4) + nim(2) ) ", "every(sub{1..3}(4) + nim(2))"),
+            (
+                " every ( sub{1..3}(4) + nim(2) ) ",
+                "every(sub{1..3}(4) + nim(2))",
+            ),
         ] {
             let p = Played::parse(input).unwrap();
             assert_eq!(p.to_string(), printed);
@@ -183,10 +202,19 @@ mod tests {
     #[test]
     fn flags_agree_with_wrappers() {
         let plain = Played::parse("nim(1,2)").unwrap();
-        assert_eq!(plain.with_play(Play::Misere).unwrap().to_string(), "misere(nim(1,2))");
+        assert_eq!(
+            plain.with_play(Play::Misere).unwrap().to_string(),
+            "misere(nim(1,2))"
+        );
         let misere = Played::parse("misere(nim(1,2))").unwrap();
-        assert_eq!(misere.clone().with_play(Play::Misere).unwrap().play, Play::Misere);
-        assert_eq!(misere.clone().with_play(Play::Normal).unwrap().play, Play::Misere);
+        assert_eq!(
+            misere.clone().with_play(Play::Misere).unwrap().play,
+            Play::Misere
+        );
+        assert_eq!(
+            misere.clone().with_play(Play::Normal).unwrap().play,
+            Play::Misere
+        );
         let e = misere.with_play(Play::Every).unwrap_err().to_string();
         assert!(e.contains("written for misere play but every play"), "{e}");
     }

@@ -137,7 +137,11 @@ fn as_misere<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S:
 /// assert!(a.note.unwrap().contains("sub{1,3,4}(2)"));
 /// assert!(analyze(&p, Some(Method::Sj), &Limits::default()).is_err());
 /// ```
-pub fn analyze(position: &Position, method: Option<Method>, limits: &Limits) -> Result<MisereAnalysis> {
+pub fn analyze(
+    position: &Position,
+    method: Option<Method>,
+    limits: &Limits,
+) -> Result<MisereAnalysis> {
     let (mut judge, note) = Judge::choose(position, method, limits)?;
     let values = sj::component_values(position, limits)?;
     let grundy: Nimber = values.iter().copied().sum();
@@ -186,17 +190,21 @@ pub fn moves(
 enum Judge {
     Bouton,
     Sj,
-    Search(MisereSolver<CanonicalSum>),
+    Search(Box<MisereSolver<CanonicalSum>>),
 }
 
 impl Judge {
     /// Picks the method: the one asked for, which must apply, or the best
     /// that applies, with a note when falling back to search.
-    fn choose(position: &Position, method: Option<Method>, limits: &Limits) -> Result<(Judge, Option<String>)> {
+    fn choose(
+        position: &Position,
+        method: Option<Method>,
+        limits: &Limits,
+    ) -> Result<(Judge, Option<String>)> {
         let all_nim = position.terms.iter().all(|t| t.family.head() == "nim");
         let search = || {
             let (game, _) = CanonicalSum::new(position, limits);
-            Judge::Search(MisereSolver::new(game, limits.solver_config()))
+            Judge::Search(Box::new(MisereSolver::new(game, limits.solver_config())))
         };
         match method {
             Some(Method::Search) => Ok((search(), None)),
@@ -210,7 +218,9 @@ impl Judge {
                 Condition::Holds => Ok((Judge::Sj, None)),
                 failed if method.is_none() => {
                     let why = failed.explain().unwrap_or_default();
-                    let note = format!("the SJ theorem does not apply ({why}); solved by search over the whole sum");
+                    let note = format!(
+                        "the SJ theorem does not apply ({why}); solved by search over the whole sum"
+                    );
                     Ok((search(), Some(note)))
                 }
                 failed => Err(Error::invalid(format!(
@@ -231,7 +241,11 @@ impl Judge {
 
     /// Who wins `position`, and its misère Grundy value if the method
     /// gives it.
-    fn evaluate(&mut self, position: &Position, limits: &Limits) -> Result<(Outcome, Option<Nimber>)> {
+    fn evaluate(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+    ) -> Result<(Outcome, Option<Nimber>)> {
         match self {
             Judge::Bouton => {
                 let v = nim::misere_grundy(&nim_heaps(position)?);
@@ -252,7 +266,12 @@ impl Judge {
     }
 
     /// The one-sentence argument for the outcome.
-    fn reason(&self, position: &Position, values: &[Nimber], misere_grundy: Option<Nimber>) -> String {
+    fn reason(
+        &self,
+        position: &Position,
+        values: &[Nimber],
+        misere_grundy: Option<Nimber>,
+    ) -> String {
         let total: Nimber = values.iter().copied().sum();
         match self {
             Judge::Bouton => {
@@ -263,7 +282,10 @@ impl Judge {
                         "Bouton's rule: no heap has more than one token, and the number of heaps of one ({heaps}) is {parity}"
                     )
                 } else {
-                    format!("Bouton's rule: a heap has two or more tokens, so play as in normal Nim: {}", nim_sum(total))
+                    format!(
+                        "Bouton's rule: a heap has two or more tokens, so play as in normal Nim: {}",
+                        nim_sum(total)
+                    )
                 }
             }
             Judge::Sj => {
@@ -272,7 +294,10 @@ impl Judge {
                 } else {
                     "no component has value above 1"
                 };
-                format!("SJ theorem (its condition holds on every reachable position): {}, {above}", nim_sum(total))
+                format!(
+                    "SJ theorem (its condition holds on every reachable position): {}, {above}",
+                    nim_sum(total)
+                )
             }
             Judge::Search(_) => format!(
                 "search over the whole sum: misère Grundy value of misere({position}) is {:#}",
@@ -282,7 +307,12 @@ impl Judge {
     }
 
     /// Every winning move (the position must be an N-position).
-    fn winning_moves(&mut self, position: &Position, values: &[Nimber], limits: &Limits) -> Result<Vec<MisereMove>> {
+    fn winning_moves(
+        &mut self,
+        position: &Position,
+        values: &[Nimber],
+        limits: &Limits,
+    ) -> Result<Vec<MisereMove>> {
         let parts = position.components();
         let mut out = Vec::new();
         match self {
@@ -376,7 +406,11 @@ fn nim_heaps(position: &Position) -> Result<Vec<u64>> {
 /// The components with their values and genera. A genus that would exceed
 /// the limits is left out with a note rather than failing the analysis,
 /// whose answer does not depend on it.
-fn components(position: &Position, values: &[Nimber], limits: &Limits) -> Result<Vec<MisereComponent>> {
+fn components(
+    position: &Position,
+    values: &[Nimber],
+    limits: &Limits,
+) -> Result<Vec<MisereComponent>> {
     let mut genera: HashMap<String, std::result::Result<Genus, String>> = HashMap::new();
     let mut out = Vec::new();
     for (c, &grundy) in position.components().iter().zip(values) {
@@ -387,7 +421,9 @@ fn components(position: &Position, values: &[Nimber], limits: &Limits) -> Result
             None => {
                 let g = match genus::of_component(family, args, limits) {
                     Ok(g) => Ok(g),
-                    Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => Err(format!("genus not computed: {e}")),
+                    Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => {
+                        Err(format!("genus not computed: {e}"))
+                    }
                     Err(e) => return Err(e),
                 };
                 genera.insert(component.clone(), g.clone());

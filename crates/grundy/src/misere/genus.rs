@@ -102,13 +102,23 @@ impl Genus {
 impl fmt::Display for Genus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let all = self.prefix.iter().chain(&self.cycle);
-        let sep = if all.clone().any(|&v| v >= 10) { "," } else { "" };
+        let sep = if all.clone().any(|&v| v >= 10) {
+            ","
+        } else {
+            ""
+        };
         let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(sep);
         if self.cycle.len() <= 2 {
             write!(f, "{}^{{{}}}", self.grundy.0, join(&self.superscripts()))
         } else {
             let lead = if self.prefix.is_empty() { "" } else { sep };
-            write!(f, "{}^{{{}{lead}({})}}", self.grundy.0, join(&self.prefix), join(&self.cycle))
+            write!(
+                f,
+                "{}^{{{}{lead}({})}}",
+                self.grundy.0,
+                join(&self.prefix),
+                join(&self.cycle)
+            )
         }
     }
 }
@@ -247,7 +257,10 @@ mod tests {
         assert_eq!(Genus::of_nim_heap(3).to_string(), "3^{31}");
         assert_eq!(Genus::of_nim_heap(12).to_string(), "12^{12,14}");
         let g = Genus::of_nim_heap(0);
-        assert_eq!((0..6).map(|n| g.term(n)).collect::<Vec<_>>(), [1, 2, 0, 2, 0, 2]);
+        assert_eq!(
+            (0..6).map(|n| g.term(n)).collect::<Vec<_>>(),
+            [1, 2, 0, 2, 0, 2]
+        );
         assert_eq!(g.misere_grundy(), Nimber(1));
     }
 
@@ -255,7 +268,10 @@ mod tests {
     fn shortest_form_finds_the_earliest_repeat() {
         // 1, 4, 2, 0, 2, 0, ... seen as repeating with period 4 from 2.
         let g = shortest(Nimber(2), &[1, 4, 2, 0, 2, 0, 2], 2, 4);
-        assert_eq!((g.prefix.as_slice(), g.cycle.as_slice()), ([1, 4].as_slice(), [2, 0].as_slice()));
+        assert_eq!(
+            (g.prefix.as_slice(), g.cycle.as_slice()),
+            ([1, 4].as_slice(), [2, 0].as_slice())
+        );
         assert_eq!(g.to_string(), "2^{1420}");
     }
 }

@@ -67,7 +67,11 @@ pub fn winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
             let after = sum ^ h ^ t;
             // P after the move: a big heap and nim-sum 0, or no big heap
             // and nim-sum 1 (an odd number of heaps of one).
-            let lost = if others_big || t > 1 { after == 0 } else { after == 1 };
+            let lost = if others_big || t > 1 {
+                after == 0
+            } else {
+                after == 1
+            };
             if lost {
                 moves.push((i, t));
             }
@@ -82,7 +86,10 @@ mod tests {
 
     #[test]
     fn heaps_of_one_count_by_parity() {
-        assert!(first_player_wins(&[]), "no move: the player to move has won");
+        assert!(
+            first_player_wins(&[]),
+            "no move: the player to move has won"
+        );
         assert!(!first_player_wins(&[1]));
         assert!(first_player_wins(&[1, 1]));
         assert!(!first_player_wins(&[1, 1, 1]));

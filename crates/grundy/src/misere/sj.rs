@@ -85,7 +85,9 @@ pub fn violation<P>(explored: &Explored<P>) -> Option<(usize, Violation)> {
     explored.postorder().iter().find_map(|&i| {
         let children = explored.children(i);
         match explored.links(i) {
-            Links::Options if values[i].is_zero() && !children.is_empty() => Some((i, Violation::ZeroNotTerminal)),
+            Links::Options if values[i].is_zero() && !children.is_empty() => {
+                Some((i, Violation::ZeroNotTerminal))
+            }
             Links::Components if values[i].0 <= 1 && children.iter().any(|&c| values[c].0 > 1) => {
                 Some((i, Violation::BigPiece))
             }
@@ -132,10 +134,13 @@ impl Condition {
                 component,
                 witness,
                 violation,
-            } => Some(format!("{witness}, reachable from {component}, {}", violation.describe())),
-            Condition::Unknown { component, reason } => {
-                Some(format!("the condition could not be checked on {component}: {reason}"))
-            }
+            } => Some(format!(
+                "{witness}, reachable from {component}, {}",
+                violation.describe()
+            )),
+            Condition::Unknown { component, reason } => Some(format!(
+                "the condition could not be checked on {component}: {reason}"
+            )),
         }
     }
 }
@@ -160,7 +165,8 @@ pub fn condition(position: &Position, limits: &Limits) -> Result<Condition> {
             }],
         };
         let (game, start) = CanonicalSum::new(&single, limits);
-        let explored = Explored::new(&game, &start, true, limits).and_then(|e| game.check().map(|()| e));
+        let explored =
+            Explored::new(&game, &start, true, limits).and_then(|e| game.check().map(|()| e));
         let explored = match explored {
             Ok(e) => e,
             Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => {
@@ -196,7 +202,11 @@ pub(crate) fn component_values(position: &Position, limits: &Limits) -> Result<V
 
 /// Explores a game from `root` and checks the theorem's condition on it:
 /// `Ok(None)` when it holds, or the first position that breaks it.
-pub fn check_game<G: Game>(game: &G, root: &G::Position, limits: &Limits) -> Result<Option<(G::Position, Violation)>> {
+pub fn check_game<G: Game>(
+    game: &G,
+    root: &G::Position,
+    limits: &Limits,
+) -> Result<Option<(G::Position, Violation)>> {
     let explored = Explored::new(game, root, true, limits)?;
     Ok(violation(&explored).map(|(i, v)| (explored.position(i).clone(), v)))
 }
@@ -208,11 +218,20 @@ mod tests {
     #[test]
     fn the_rule_covers_all_four_cases() {
         let v = |xs: &[u64]| xs.iter().map(|&x| Nimber(x)).collect::<Vec<_>>();
-        assert!(first_player_wins(&v(&[2, 3])), "nim-sum ≠ 0, a value above 1");
-        assert!(!first_player_wins(&v(&[2, 2])), "nim-sum 0, a value above 1");
+        assert!(
+            first_player_wins(&v(&[2, 3])),
+            "nim-sum ≠ 0, a value above 1"
+        );
+        assert!(
+            !first_player_wins(&v(&[2, 2])),
+            "nim-sum 0, a value above 1"
+        );
         assert!(first_player_wins(&v(&[1, 1, 0])), "nim-sum 0, none above 1");
         assert!(!first_player_wins(&v(&[1, 0])), "nim-sum ≠ 0, none above 1");
-        assert!(first_player_wins(&[]), "the empty sum: no move, the player to move has won");
+        assert!(
+            first_player_wins(&[]),
+            "the empty sum: no move, the player to move has won"
+        );
     }
 
     #[test]

@@ -55,7 +55,12 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
     /// With `split`, a position that [`Game::components`] splits is linked
     /// to its components instead of its options, and the components are
     /// explored in turn; without it, only options are followed.
-    pub fn new<G: Game<Position = P>>(game: &G, root: &P, split: bool, limits: &Limits) -> Result<Explored<P>> {
+    pub fn new<G: Game<Position = P>>(
+        game: &G,
+        root: &P,
+        split: bool,
+        limits: &Limits,
+    ) -> Result<Explored<P>> {
         let mut graph = Explored {
             positions: Vec::new(),
             index: HashMap::new(),
@@ -107,12 +112,21 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
     }
 
     /// Gives `position` an index, unless it has one.
-    fn add(&mut self, position: P, visit: &mut Vec<Option<Visit>>, limits: &Limits) -> Result<usize> {
+    fn add(
+        &mut self,
+        position: P,
+        visit: &mut Vec<Option<Visit>>,
+        limits: &Limits,
+    ) -> Result<usize> {
         if let Some(&i) = self.index.get(&position) {
             return Ok(i);
         }
         if self.positions.len() >= limits.max_positions {
-            return Err(Error::limit("positions", limits.max_positions as u64, "--max-positions"));
+            return Err(Error::limit(
+                "positions",
+                limits.max_positions as u64,
+                "--max-positions",
+            ));
         }
         let i = self.positions.len();
         self.index.insert(position.clone(), i);
@@ -261,8 +275,19 @@ mod tests {
             max_positions: 10,
             ..Limits::default()
         };
-        let err = Explored::new(&TakeOneOrTwo, &vec![20], false, &limits).err().unwrap();
-        assert!(matches!(err.kind(), ErrorKind::Limit { what: "positions", .. }), "{err}");
+        let err = Explored::new(&TakeOneOrTwo, &vec![20], false, &limits)
+            .err()
+            .unwrap();
+        assert!(
+            matches!(
+                err.kind(),
+                ErrorKind::Limit {
+                    what: "positions",
+                    ..
+                }
+            ),
+            "{err}"
+        );
 
         struct Loop;
         impl Game for Loop {
@@ -271,7 +296,9 @@ mod tests {
                 out.push((p + 1) % 3);
             }
         }
-        let err = Explored::new(&Loop, &0, false, &Limits::default()).err().unwrap();
+        let err = Explored::new(&Loop, &0, false, &Limits::default())
+            .err()
+            .unwrap();
         assert!(matches!(err.kind(), ErrorKind::Cycle { .. }), "{err}");
     }
 }

@@ -16,7 +16,8 @@ use proptest::prelude::*;
 
 fn reference_outcome(p: &Position) -> Outcome {
     let (game, start) = EveryGame::new(p, &Limits::default());
-    let o = reference::outcome(&game, &start, Ending::LastMoverWins).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let o = reference::outcome(&game, &start, Ending::LastMoverWins)
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
     game.check().unwrap();
     o
 }
@@ -30,7 +31,11 @@ fn analyze(p: &Position, method: Method) -> every::EveryAnalysis {
 }
 
 fn winning(a: &every::EveryAnalysis) -> Vec<String> {
-    let mut v: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+    let mut v: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| m.position.to_string())
+        .collect();
     v.sort();
     v
 }
@@ -89,11 +94,19 @@ proptest! {
 /// per pair of games), theory against search.
 #[test]
 fn all_small_sums_of_two_subtraction_heaps() {
-    for (f, g) in [("sub{1,3,4}", "sub{2,5,6}"), ("sub{1,2}", "sub{1,3,4}"), ("sub{fib}", "nim")] {
+    for (f, g) in [
+        ("sub{1,3,4}", "sub{2,5,6}"),
+        ("sub{1,2}", "sub{1,3,4}"),
+        ("sub{fib}", "nim"),
+    ] {
         for a in 0..=10 {
             for b in 0..=10 {
                 let p = parse(&format!("{f}({a}) + {g}({b})"));
-                assert_eq!(analyze(&p, Method::Steps).outcome, reference_outcome(&p), "{p}");
+                assert_eq!(
+                    analyze(&p, Method::Steps).outcome,
+                    reference_outcome(&p),
+                    "{p}"
+                );
             }
         }
     }
@@ -143,7 +156,11 @@ fn splitting_rows_agree_with_direct_search() {
                 };
                 let steps = analyze(&p, Method::Steps);
                 assert_eq!(steps.outcome, reference_outcome(&p), "{p}");
-                assert_eq!(winning(&steps), winning(&analyze(&p, Method::Search)), "{p}");
+                assert_eq!(
+                    winning(&steps),
+                    winning(&analyze(&p, Method::Search)),
+                    "{p}"
+                );
             }
         }
     }

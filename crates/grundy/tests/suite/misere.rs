@@ -18,7 +18,8 @@ use proptest::prelude::*;
 /// The misère outcome of a whole position by the definition.
 fn reference_outcome(p: &Position) -> Outcome {
     let (game, start) = SumGame::new(p, &Limits::default());
-    let o = reference::outcome(&game, &start, Ending::LastMoverLoses).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let o = reference::outcome(&game, &start, Ending::LastMoverLoses)
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
     game.check().unwrap();
     o
 }
@@ -33,7 +34,11 @@ fn analyze(p: &Position, method: Option<Method>) -> misere::MisereAnalysis {
 
 /// The positions after the winning moves, sorted.
 fn winning(a: &misere::MisereAnalysis) -> Vec<String> {
-    let mut v: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+    let mut v: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| m.position.to_string())
+        .collect();
     v.sort();
     v
 }
@@ -116,9 +121,17 @@ fn bouton_rule_agrees_with_search_on_all_small_nim_positions() {
             let search = analyze(&p, Some(Method::Search));
             assert_eq!(bouton.method, Method::Bouton);
             assert_eq!(bouton.misere_grundy, search.misere_grundy, "{p}");
-            assert_eq!(nim::misere_grundy(&heaps), search.misere_grundy.unwrap(), "{p}");
+            assert_eq!(
+                nim::misere_grundy(&heaps),
+                search.misere_grundy.unwrap(),
+                "{p}"
+            );
             assert_eq!(winning(&bouton), winning(&search), "{p}");
-            assert_eq!(nim::winning_moves(&heaps).len(), bouton.winning_moves.len(), "{p}");
+            assert_eq!(
+                nim::winning_moves(&heaps).len(),
+                bouton.winning_moves.len(),
+                "{p}"
+            );
         }
     }
     assert_eq!(count, 6 + 21 + 56 + 126);
@@ -195,27 +208,33 @@ impl HeapGame for TableGame {
 /// A random table game on heaps `0..8`: heap `n` can be emptied, and has
 /// random further options below `n`, some of them splits into two heaps.
 fn table_game() -> impl Strategy<Value = TableGame> {
-    proptest::collection::vec(proptest::collection::vec((0u64..8, 0u64..8, any::<bool>()), 0..4), 8).prop_map(
-        |rows| {
-            TableGame(
-                rows.into_iter()
-                    .enumerate()
-                    .map(|(n, extra)| {
-                        let n = n as u64;
-                        if n == 0 {
-                            return Vec::new();
-                        }
-                        let mut options = vec![vec![]];
-                        for (a, b, split) in extra {
-                            let (a, b) = (a % n, b % n);
-                            options.push(if split && a + b < n { vec![a, b] } else { vec![a] });
-                        }
-                        options
-                    })
-                    .collect(),
-            )
-        },
+    proptest::collection::vec(
+        proptest::collection::vec((0u64..8, 0u64..8, any::<bool>()), 0..4),
+        8,
     )
+    .prop_map(|rows| {
+        TableGame(
+            rows.into_iter()
+                .enumerate()
+                .map(|(n, extra)| {
+                    let n = n as u64;
+                    if n == 0 {
+                        return Vec::new();
+                    }
+                    let mut options = vec![vec![]];
+                    for (a, b, split) in extra {
+                        let (a, b) = (a % n, b % n);
+                        options.push(if split && a + b < n {
+                            vec![a, b]
+                        } else {
+                            vec![a]
+                        });
+                    }
+                    options
+                })
+                .collect(),
+        )
+    })
 }
 
 proptest! {
@@ -256,13 +275,24 @@ proptest! {
 #[test]
 fn sj_condition_catches_a_split_into_big_pieces() {
     // Heaps: 0 terminal, 1 = C, 2 = B, 3 = A.
-    let game = TableGame(vec![vec![], vec![vec![]], vec![vec![], vec![1]], vec![vec![], vec![2, 2]]]);
+    let game = TableGame(vec![
+        vec![],
+        vec![vec![]],
+        vec![vec![], vec![1]],
+        vec![vec![], vec![2, 2]],
+    ]);
     let sum = HeapSum(game);
     let limits = Limits::default();
     let a = vec![3u64];
-    assert_eq!(Solver::new(&sum, Config::default()).value(&a).unwrap(), Nimber(1));
+    assert_eq!(
+        Solver::new(&sum, Config::default()).value(&a).unwrap(),
+        Nimber(1)
+    );
     assert!(!sj::first_player_wins(&[Nimber(1)]));
-    assert_eq!(reference::outcome(&sum, &a, Ending::LastMoverLoses).unwrap(), Outcome::N);
+    assert_eq!(
+        reference::outcome(&sum, &a, Ending::LastMoverLoses).unwrap(),
+        Outcome::N
+    );
     let (at, violation) = sj::check_game(&sum, &a, &limits).unwrap().unwrap();
     assert_eq!((at, violation), (vec![2, 2], sj::Violation::BigPiece));
 }
@@ -273,11 +303,21 @@ fn sj_condition_failing_falls_back_to_search_or_is_an_error() {
     let a = analyze(&p, None);
     assert_eq!(a.method, Method::Search);
     let note = a.note.unwrap();
-    assert!(note.contains("SJ theorem does not apply") && note.contains("sub{1,3,4}(2)"), "{note}");
+    assert!(
+        note.contains("SJ theorem does not apply") && note.contains("sub{1,3,4}(2)"),
+        "{note}"
+    );
     assert_eq!(a.outcome, reference_outcome(&p));
-    let e = misere::analyze(&p, Some(Method::Sj), &Limits::default()).unwrap_err().to_string();
-    assert!(e.contains("the SJ theorem does not apply to misere(sub{1,3,4}(9) + nim(2))"), "{e}");
-    let e = misere::analyze(&p, Some(Method::Bouton), &Limits::default()).unwrap_err().to_string();
+    let e = misere::analyze(&p, Some(Method::Sj), &Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("the SJ theorem does not apply to misere(sub{1,3,4}(9) + nim(2))"),
+        "{e}"
+    );
+    let e = misere::analyze(&p, Some(Method::Bouton), &Limits::default())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("Bouton's rule is for Nim heaps only"), "{e}");
 }
 
@@ -294,7 +334,9 @@ fn sj_theorem_applied_without_its_condition_can_be_wrong() {
     for a in 0..4 {
         for b in 0..4 {
             let p = parse(&format!("grid({a},{b})"));
-            if sj::first_player_wins(&sj_values(&p, &limits)) != (reference_outcome(&p) == Outcome::N) {
+            if sj::first_player_wins(&sj_values(&p, &limits))
+                != (reference_outcome(&p) == Outcome::N)
+            {
                 wrong.push(p.to_string());
             }
         }
@@ -318,19 +360,41 @@ fn sj_values(p: &Position, limits: &Limits) -> Vec<Nimber> {
 /// of the whole sum, of the game plus `n` heaps of 2.
 fn gamma_by_search(component: &str, n: usize) -> u64 {
     let twos = vec!["2"; n].join(",");
-    let p = if n == 0 { parse(component) } else { parse(&format!("{component} + nim({twos})")) };
+    let p = if n == 0 {
+        parse(component)
+    } else {
+        parse(&format!("{component} + nim({twos})"))
+    };
     let (game, start) = CanonicalSum::new(&p, &Limits::default());
-    MisereSolver::new(game, Config::default()).value(&start).unwrap().0
+    MisereSolver::new(game, Config::default())
+        .value(&start)
+        .unwrap()
+        .0
 }
 
 #[test]
 fn genus_agrees_with_its_definition_by_search() {
     let limits = Limits::default();
     let mut components: Vec<String> = Vec::new();
-    for family in ["sub{1,3,4}", "sub{2,5,6}", "sub{fib}", "allbut{2,3,7}", "sub{1,2}"] {
+    for family in [
+        "sub{1,3,4}",
+        "sub{2,5,6}",
+        "sub{fib}",
+        "allbut{2,3,7}",
+        "sub{1,2}",
+    ] {
         components.extend((0..=9).map(|n| format!("{family}({n})")));
     }
-    components.extend(["wythoff(1,2)", "wythoff(2,2)", "grid(2,3)", "staircase(1,2)", "takeall(1,2)"].map(String::from));
+    components.extend(
+        [
+            "wythoff(1,2)",
+            "wythoff(2,2)",
+            "grid(2,3)",
+            "staircase(1,2)",
+            "takeall(1,2)",
+        ]
+        .map(String::from),
+    );
     for text in &components {
         let p = parse(text);
         let c = &p.components()[0];
@@ -338,7 +402,11 @@ fn genus_agrees_with_its_definition_by_search() {
         let genus = misere::genus::of_component(family, args, &limits).unwrap();
         assert_eq!(genus.grundy, family.value(args, &limits).unwrap(), "{text}");
         for n in 0..6 {
-            assert_eq!(genus.term(n), gamma_by_search(text, n), "{text}: γ{n} of {genus}");
+            assert_eq!(
+                genus.term(n),
+                gamma_by_search(text, n),
+                "{text}: γ{n} of {genus}"
+            );
         }
     }
 }
@@ -393,9 +461,14 @@ fn misere_kayles_splits_agree_with_the_definition() {
             let genus = misere::genus::of_component(&kayles, &[Arg::Int(n)], &limits).unwrap();
             for k in 0..4 {
                 let mut with_twos = p.clone();
-                with_twos.terms.push(tokens(&grundy::expr::family_named("nim").unwrap(), &vec![2; k]));
+                with_twos.terms.push(tokens(
+                    &grundy::expr::family_named("nim").unwrap(),
+                    &vec![2; k],
+                ));
                 let (game, start) = CanonicalSum::new(&with_twos, &limits);
-                let v = MisereSolver::new(game, Config::default()).value(&start).unwrap();
+                let v = MisereSolver::new(game, Config::default())
+                    .value(&start)
+                    .unwrap();
                 assert_eq!(genus.term(k), v.0, "kayles({n}): γ{k} of {genus}");
             }
         }
