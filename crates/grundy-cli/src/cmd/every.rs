@@ -2,11 +2,12 @@
 
 use std::io::Write;
 
-use grundy::Limits;
-use grundy::every::{self, EveryAnalysis, EveryMove};
-use grundy::expr::Position;
+use grundy::expr::{Play, Position};
+use grundy::{Limits, Outcome as Who, every};
 
-use super::play::PlayArgs;
+use super::play::{
+    MovesJson, PlayArgs, json_with_move_texts, wrapped, write_header, write_move_table,
+};
 use crate::out::{self, Outcome};
 
 pub fn value(
@@ -17,54 +18,32 @@ pub fn value(
     w: &mut impl Write,
 ) -> Outcome {
     let a = every::analyze(position, play.every_method()?, limits)?;
+    let moves = wrapped(Play::Every, a.winning_moves.iter().map(|m| &m.position));
     if json {
-        return out::json(w, &with_move_texts(&a)?);
+        return out::json(w, &json_with_move_texts(&a, moves)?);
     }
-    writeln!(w, "{} under the every-move rule", a.outcome.describe())?;
-    writeln!(w, "reason: {}", a.reason)?;
-    writeln!(w, "method: {}", a.method.name())?;
+    write_header(
+        w,
+        a.outcome,
+        "the every-move rule",
+        &a.reason,
+        a.method.name(),
+    )?;
     if let Some(s) = a.steps {
         writeln!(w, "steps: {s}")?;
-    }
-    let parts: Vec<String> = a
-        .components
-        .iter()
-        .map(|c| match c.steps {
-            Some(s) => format!("{}: {s}", c.component),
-            None => c.component.clone(),
-        })
-        .collect();
-    if a.steps.is_some() {
+        let parts: Vec<String> = a
+            .components
+            .iter()
+            .map(|c| format!("{}: {}", c.component, c.steps.unwrap_or_default()))
+            .collect();
         writeln!(w, "component steps: {}", parts.join(", "))?;
     }
-    if a.winning_moves.is_empty() {
-        writeln!(
-            w,
-            "winning moves: none (every move leaves a position the opponent wins)"
-        )?;
-    } else {
-        let moves: Vec<String> = a
-            .winning_moves
-            .iter()
-            .map(|m| format!("every({})", m.position))
-            .collect();
-        writeln!(w, "winning moves: {}", moves.join("  "))?;
-    }
+    let moves = match moves.is_empty() {
+        false => moves.join("  "),
+        true => "none (every move leaves a position the opponent wins)".into(),
+    };
+    writeln!(w, "winning moves: {moves}")?;
     Ok(())
-}
-
-/// The analysis as JSON, with `winning_moves` as position texts and the
-/// move objects under `winning_move_details`.
-fn with_move_texts(a: &EveryAnalysis) -> grundy::Result<serde_json::Value> {
-    let mut v = serde_json::to_value(a).map_err(|e| grundy::Error::invalid(e.to_string()))?;
-    let texts: Vec<String> = a
-        .winning_moves
-        .iter()
-        .map(|m| format!("every({})", m.position))
-        .collect();
-    v["winning_move_details"] = v["winning_moves"].take();
-    v["winning_moves"] = serde_json::json!(texts);
-    Ok(v)
 }
 
 pub fn moves(
@@ -76,19 +55,15 @@ pub fn moves(
 ) -> Outcome {
     let (method, moves) = every::moves(position, play.every_method()?, limits)?;
     if json {
-        #[derive(serde::Serialize)]
-        struct MovesJson<'a> {
-            position: String,
-            play: &'static str,
-            method: every::Method,
-            moves: &'a [EveryMove],
-        }
+        let position = format!("every({position})");
+        let (play, method) = (Play::Every, method.name());
         return out::json(
             w,
             &MovesJson {
-                position: format!("every({position})"),
-                play: "every",
+                position,
+                play,
                 method,
+                note: None,
                 moves: &moves,
             },
         );
@@ -100,21 +75,18 @@ pub fn moves(
         )?;
         return Ok(());
     }
-    let texts: Vec<String> = moves
+    let rows: Vec<(String, String, bool)> = moves
         .iter()
-        .map(|m| format!("every({})", m.position))
+        .map(|m| {
+            let steps = m.steps.map(|s| format!("  steps {s}")).unwrap_or_default();
+            (
+                format!("every({})", m.position),
+                format!("{}{steps}", m.outcome),
+                m.outcome == Who::P,
+            )
+        })
         .collect();
-    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
-    for (m, text) in moves.iter().zip(&texts) {
-        let pad = width - text.chars().count();
-        let steps = m.steps.map(|s| format!("  steps {s}")).unwrap_or_default();
-        let mark = if m.outcome == grundy::Outcome::P {
-            "  winning"
-        } else {
-            ""
-        };
-        writeln!(w, "{text}{:pad$}  {}{steps}{mark}", "", m.outcome)?;
-    }
+    write_move_table(w, &rows)?;
     writeln!(w, "method: {}", method.name())?;
     Ok(())
 }

@@ -2,11 +2,12 @@
 
 use std::io::Write;
 
-use grundy::expr::Position;
-use grundy::misere::{self, MisereAnalysis, MisereMove};
-use grundy::{Limits, Nimber};
+use grundy::expr::{Play, Position};
+use grundy::{Limits, Outcome as Who, misere};
 
-use super::play::PlayArgs;
+use super::play::{
+    MovesJson, PlayArgs, json_with_move_texts, wrapped, write_header, write_move_table,
+};
 use crate::out::{self, Outcome};
 
 pub fn value(
@@ -17,12 +18,11 @@ pub fn value(
     w: &mut impl Write,
 ) -> Outcome {
     let a = misere::analyze(position, play.misere_method()?, limits)?;
+    let moves = wrapped(Play::Misere, a.winning_moves.iter().map(|m| &m.position));
     if json {
-        return out::json(w, &with_move_texts(&a)?);
+        return out::json(w, &json_with_move_texts(&a, moves)?);
     }
-    writeln!(w, "{} under misère play", a.outcome.describe())?;
-    writeln!(w, "reason: {}", a.reason)?;
-    writeln!(w, "method: {}", a.method.name())?;
+    write_header(w, a.outcome, "misère play", &a.reason, a.method.name())?;
     if let Some(note) = &a.note {
         writeln!(w, "note: {note}")?;
     }
@@ -38,38 +38,14 @@ pub fn value(
         };
         writeln!(w, "  {}: G = {:#}{details}", c.component, c.grundy)?;
     }
-    if a.winning_moves.is_empty() {
+    let moves = match (moves.is_empty(), a.outcome) {
+        (false, _) => moves.join("  "),
         // An N-position without winning moves has no moves at all.
-        let why = match a.outcome {
-            grundy::Outcome::N => {
-                "none needed: no move is left, and the opponent made the last one"
-            }
-            grundy::Outcome::P => "none (every move leaves a position the opponent wins)",
-        };
-        writeln!(w, "winning moves: {why}")?;
-    } else {
-        let moves: Vec<String> = a
-            .winning_moves
-            .iter()
-            .map(|m| format!("misere({})", m.position))
-            .collect();
-        writeln!(w, "winning moves: {}", moves.join("  "))?;
-    }
+        (true, Who::N) => "none needed: no move is left, and the opponent made the last one".into(),
+        (true, Who::P) => "none (every move leaves a position the opponent wins)".into(),
+    };
+    writeln!(w, "winning moves: {moves}")?;
     Ok(())
-}
-
-/// The analysis as JSON, with `winning_moves` as position texts (as in
-/// normal play) and the move objects under `winning_move_details`.
-fn with_move_texts(a: &MisereAnalysis) -> grundy::Result<serde_json::Value> {
-    let mut v = serde_json::to_value(a).map_err(|e| grundy::Error::invalid(e.to_string()))?;
-    let texts: Vec<String> = a
-        .winning_moves
-        .iter()
-        .map(|m| format!("misere({})", m.position))
-        .collect();
-    v["winning_move_details"] = v["winning_moves"].take();
-    v["winning_moves"] = serde_json::json!(texts);
-    Ok(v)
 }
 
 pub fn moves(
@@ -81,19 +57,13 @@ pub fn moves(
 ) -> Outcome {
     let (method, note, moves) = misere::moves(position, play.misere_method()?, limits)?;
     if json {
-        #[derive(serde::Serialize)]
-        struct MovesJson<'a> {
-            position: String,
-            play: &'static str,
-            method: misere::Method,
-            note: Option<String>,
-            moves: &'a [MisereMove],
-        }
+        let position = format!("misere({position})");
+        let (play, method) = (Play::Misere, method.name());
         return out::json(
             w,
             &MovesJson {
-                position: format!("misere({position})"),
-                play: "misere",
+                position,
+                play,
                 method,
                 note,
                 moves: &moves,
@@ -110,24 +80,21 @@ pub fn moves(
         )?;
         return Ok(());
     }
-    let texts: Vec<String> = moves
+    let rows: Vec<(String, String, bool)> = moves
         .iter()
-        .map(|m| format!("misere({})", m.position))
+        .map(|m| {
+            let value = m
+                .misere_grundy
+                .map(|v| format!("  G⁻ = {v:#}"))
+                .unwrap_or_default();
+            (
+                format!("misere({})", m.position),
+                format!("{}{value}", m.outcome),
+                m.outcome == Who::P,
+            )
+        })
         .collect();
-    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
-    for (m, text) in moves.iter().zip(&texts) {
-        let pad = width - text.chars().count();
-        let value = m
-            .misere_grundy
-            .map(|v: Nimber| format!("  G⁻ = {v:#}"))
-            .unwrap_or_default();
-        let mark = if m.outcome == grundy::Outcome::P {
-            "  winning"
-        } else {
-            ""
-        };
-        writeln!(w, "{text}{:pad$}  {}{value}{mark}", "", m.outcome)?;
-    }
+    write_move_table(w, &rows)?;
     writeln!(w, "method: {}", method.name())?;
     Ok(())
 }

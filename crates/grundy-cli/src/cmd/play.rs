@@ -1,9 +1,14 @@
-//! The flags that choose how a position is played: `--misere`, `--every`
-//! and `--method`, shared by `grundy value` and `grundy moves`.
+//! The flags that choose how a position is played (`--misere`, `--every`
+//! and `--method`, shared by `grundy value` and `grundy moves`), and the
+//! output pieces that misère play and the every-move rule share.
+
+use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use grundy::expr::{Play, Played};
+use grundy::expr::{Play, Played, Position};
 use grundy::{Error, every, misere};
+use serde::Serialize;
+use serde_json::Value;
 
 /// How the position is played, and how to decide it.
 #[derive(Args)]
@@ -77,4 +82,71 @@ impl PlayArgs {
             )),
         }
     }
+}
+
+/// Positions written under a play's wrapper: `misere(nim(1))`.
+pub fn wrapped<'a>(play: Play, positions: impl Iterator<Item = &'a Position>) -> Vec<String> {
+    let name = play.wrapper().unwrap_or_default();
+    positions.map(|p| format!("{name}({p})")).collect()
+}
+
+/// The first lines of `grundy value` under a play: who wins under `rule`,
+/// the reason, and the method.
+pub fn write_header(
+    w: &mut impl Write,
+    outcome: grundy::Outcome,
+    rule: &str,
+    reason: &str,
+    method: &str,
+) -> std::io::Result<()> {
+    writeln!(w, "{} under {rule}", outcome.describe())?;
+    writeln!(w, "reason: {reason}")?;
+    writeln!(w, "method: {method}")
+}
+
+/// `winning_moves` as position texts (as normal play prints them) and the
+/// move objects under `winning_move_details`.
+pub fn json_with_move_texts(
+    analysis: &impl Serialize,
+    texts: Vec<String>,
+) -> grundy::Result<Value> {
+    let mut v = serde_json::to_value(analysis).map_err(|e| Error::invalid(e.to_string()))?;
+    v["winning_move_details"] = v["winning_moves"].take();
+    v["winning_moves"] = serde_json::json!(texts);
+    Ok(v)
+}
+
+/// `grundy moves --json` under misère play or the every-move rule.
+#[derive(Serialize)]
+pub struct MovesJson<'a, M: Serialize> {
+    /// The position, wrapped: `misere(...)`.
+    pub position: String,
+    /// `misere` or `every`.
+    pub play: Play,
+    /// The method that decided the moves.
+    pub method: &'static str,
+    /// Why the method fell back, if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Every move.
+    pub moves: &'a [M],
+}
+
+/// One line per move: the position after it, padded to a column, what is
+/// known of it, and `winning` for the winning ones.
+pub fn write_move_table(
+    w: &mut impl Write,
+    rows: &[(String, String, bool)],
+) -> std::io::Result<()> {
+    let width = rows
+        .iter()
+        .map(|(text, ..)| text.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (text, details, winning) in rows {
+        let pad = width - text.chars().count();
+        let mark = if *winning { "  winning" } else { "" };
+        writeln!(w, "{text}{:pad$}  {details}{mark}", "")?;
+    }
+    Ok(())
 }

@@ -5,14 +5,13 @@
 //! cannot move loses) on `EveryGame`, whose moves are the definition of
 //! the rule: an option in every component that can move.
 
-use std::sync::Arc;
-
 use grundy::every::{self, EveryGame, Method};
-use grundy::expr::{Arg, CanonicalSum, Family, Position, Term};
-use grundy::heap::{HeapFamily, HeapGame};
+use grundy::expr::{CanonicalSum, Position};
 use grundy::solve::reference::{self, Ending};
 use grundy::{Limits, Outcome};
 use proptest::prelude::*;
+
+use super::small::{kayles, parse, sorted, sum, tokens};
 
 fn reference_outcome(p: &Position) -> Outcome {
     let (game, start) = EveryGame::new(p, &Limits::default());
@@ -22,39 +21,12 @@ fn reference_outcome(p: &Position) -> Outcome {
     o
 }
 
-fn parse(expr: &str) -> Position {
-    Position::parse(expr).unwrap_or_else(|e| panic!("{expr}: {e}"))
-}
-
 fn analyze(p: &Position, method: Method) -> every::EveryAnalysis {
     every::analyze(p, Some(method), &Limits::default()).unwrap_or_else(|e| panic!("{p}: {e}"))
 }
 
 fn winning(a: &every::EveryAnalysis) -> Vec<String> {
-    let mut v: Vec<String> = a
-        .winning_moves
-        .iter()
-        .map(|m| m.position.to_string())
-        .collect();
-    v.sort();
-    v
-}
-
-/// Small components of the built-in families (the every-move rule
-/// multiplies their options, so they stay small).
-fn component() -> impl Strategy<Value = String> {
-    prop_oneof![
-        (0u64..6).prop_map(|n| format!("nim({n})")),
-        (0u64..16).prop_map(|n| format!("sub{{1,3,4}}({n})")),
-        (0u64..16).prop_map(|n| format!("sub{{2,5,6}}({n})")),
-        (0u64..12).prop_map(|n| format!("sub{{1,2}}({n})")),
-        (0u64..12).prop_map(|n| format!("sub{{fib}}({n})")),
-        (0u64..9).prop_map(|n| format!("allbut{{2,3,7}}({n})")),
-        (0u64..4, 0u64..4).prop_map(|(a, b)| format!("wythoff({a},{b})")),
-        (0u64..4, 0u64..4).prop_map(|(a, b)| format!("grid({a},{b})")),
-        (0u64..3, 0u64..3).prop_map(|(a, b)| format!("staircase({a},{b})")),
-        (0u64..4, 0u64..3).prop_map(|(a, b)| format!("takeall({a},{b})")),
-    ]
+    sorted(a.winning_moves.iter().map(|m| &m.position))
 }
 
 proptest! {
@@ -63,8 +35,7 @@ proptest! {
     /// The largest step count decides, and the winning moves are the same
     /// as by search.
     #[test]
-    fn step_counts_agree_with_direct_search(parts in proptest::collection::vec(component(), 1..=3)) {
-        let p = parse(&parts.join(" + "));
+    fn step_counts_agree_with_direct_search(p in sum(3)) {
         let want = reference_outcome(&p);
         let steps = analyze(&p, Method::Steps);
         let search = analyze(&p, Method::Search);
@@ -78,8 +49,7 @@ proptest! {
 
     /// A step count is odd exactly for normal-play N-positions.
     #[test]
-    fn step_parity_is_the_normal_outcome(part in component()) {
-        let p = parse(&part);
+    fn step_parity_is_the_normal_outcome(p in sum(1)) {
         let limits = Limits::default();
         let a = analyze(&p, Method::Steps);
         for (c, shown) in p.components().iter().zip(&a.components) {
@@ -128,31 +98,15 @@ fn nim_heaps_last_one_step() {
 /// Kayles: a move may split a row in two, and the pieces then move
 /// separately on every turn. The step count of a split is the largest of
 /// its pieces'; checked against direct search.
-struct Kayles;
-
-impl HeapGame for Kayles {
-    fn options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
-        for take in 1..=2.min(n) {
-            for left in 0..=(n - take) / 2 {
-                visit(&[left, n - take - left]);
-            }
-        }
-    }
-}
-
 #[test]
 fn splitting_rows_agree_with_direct_search() {
-    let kayles: Arc<dyn Family> = Arc::new(HeapFamily::new(Kayles, "kayles"));
+    let kayles = kayles();
     let nim = grundy::expr::family_named("nim").unwrap();
-    let term = |family: &Arc<dyn Family>, heaps: &[u64]| Term {
-        family: family.clone(),
-        args: heaps.iter().map(|&h| Arg::Int(h)).collect(),
-    };
     for a in 0..=7u64 {
         for b in 0..=a.min(4) {
             for extra in [vec![], vec![2], vec![3]] {
                 let p = Position {
-                    terms: vec![term(&kayles, &[a, b]), term(&nim, &extra)],
+                    terms: vec![tokens(&kayles, &[a, b]), tokens(&nim, &extra)],
                 };
                 let steps = analyze(&p, Method::Steps);
                 assert_eq!(steps.outcome, reference_outcome(&p), "{p}");

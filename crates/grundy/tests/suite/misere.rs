@@ -7,13 +7,15 @@
 
 use std::sync::Arc;
 
-use grundy::expr::{Arg, CanonicalSum, Family, Position, SumGame, Term};
+use grundy::expr::{Arg, CanonicalSum, Family, Position, SumGame};
 use grundy::graph::{Graph, GraphFamily};
-use grundy::heap::{HeapFamily, HeapGame, HeapSum};
+use grundy::heap::{HeapGame, HeapSum};
 use grundy::misere::{self, Genus, Method, MisereSolver, nim, sj};
 use grundy::solve::reference::{self, Ending};
 use grundy::{Config, Limits, Nimber, Outcome, Solver};
 use proptest::prelude::*;
+
+use super::small::{kayles, parse, sorted, sum, tokens};
 
 /// The misère outcome of a whole position by the definition.
 fn reference_outcome(p: &Position) -> Outcome {
@@ -24,39 +26,13 @@ fn reference_outcome(p: &Position) -> Outcome {
     o
 }
 
-fn parse(expr: &str) -> Position {
-    Position::parse(expr).unwrap_or_else(|e| panic!("{expr}: {e}"))
-}
-
 fn analyze(p: &Position, method: Option<Method>) -> misere::MisereAnalysis {
     misere::analyze(p, method, &Limits::default()).unwrap_or_else(|e| panic!("{p}: {e}"))
 }
 
 /// The positions after the winning moves, sorted.
 fn winning(a: &misere::MisereAnalysis) -> Vec<String> {
-    let mut v: Vec<String> = a
-        .winning_moves
-        .iter()
-        .map(|m| m.position.to_string())
-        .collect();
-    v.sort();
-    v
-}
-
-/// A small component of every built-in family (small enough that a search
-/// of a sum of three of them stays quick).
-fn component() -> impl Strategy<Value = String> {
-    prop_oneof![
-        (0u64..5, 0u64..4).prop_map(|(a, b)| format!("nim({a},{b})")),
-        (0u64..14).prop_map(|n| format!("sub{{1,3,4}}({n})")),
-        (0u64..14).prop_map(|n| format!("sub{{2,5,6}}({n})")),
-        (0u64..12).prop_map(|n| format!("sub{{fib}}({n})")),
-        (0u64..9).prop_map(|n| format!("allbut{{2,3,7}}({n})")),
-        (0u64..4, 0u64..4).prop_map(|(a, b)| format!("wythoff({a},{b})")),
-        (0u64..4, 0u64..3).prop_map(|(a, b)| format!("grid({a},{b})")),
-        (0u64..3, 0u64..3).prop_map(|(a, b)| format!("staircase({a},{b})")),
-        (0u64..4, 0u64..3).prop_map(|(a, b)| format!("takeall({a},{b})")),
-    ]
+    sorted(a.winning_moves.iter().map(|m| &m.position))
 }
 
 proptest! {
@@ -66,8 +42,7 @@ proptest! {
     /// reported winning move leads to a lost position, and the moves
     /// to lost positions are exactly the reported ones.
     #[test]
-    fn every_method_agrees_with_the_definition(parts in proptest::collection::vec(component(), 1..=3)) {
-        let p = parse(&parts.join(" + "));
+    fn every_method_agrees_with_the_definition(p in sum(3)) {
         let want = reference_outcome(&p);
         let auto = analyze(&p, None);
         let search = analyze(&p, Some(Method::Search));
@@ -77,11 +52,7 @@ proptest! {
             prop_assert_eq!(reference_outcome(&m.position), Outcome::P, "{} -> {}", p, m.position);
         }
         let (_, _, all) = misere::moves(&p, None, &Limits::default()).unwrap();
-        let mut lost: Vec<String> = all.iter()
-            .filter(|m| reference_outcome(&m.position) == Outcome::P)
-            .map(|m| m.position.to_string())
-            .collect();
-        lost.sort();
+        let lost = sorted(all.iter().map(|m| &m.position).filter(|q| reference_outcome(q) == Outcome::P));
         prop_assert_eq!(&winning(&auto), &lost, "{}", p);
         prop_assert_eq!(&winning(&search), &lost, "{}", p);
     }
@@ -89,8 +60,7 @@ proptest! {
     /// The misère Grundy value `k` of a sum found by search is the one
     /// number with `X + *k` lost for the player to move (ONAG ch. 12).
     #[test]
-    fn misere_grundy_value_is_the_heap_that_balances(parts in proptest::collection::vec(component(), 1..=2)) {
-        let p = parse(&parts.join(" + "));
+    fn misere_grundy_value_is_the_heap_that_balances(p in sum(2)) {
         let k = analyze(&p, Some(Method::Search)).misere_grundy.unwrap().0;
         prop_assert_eq!(reference_outcome(&parse(&format!("{p} + nim({k})"))), Outcome::P, "{}", p);
         prop_assert_eq!(reference_outcome(&parse(&format!("{p} + nim({})", k + 1))), Outcome::N, "{}", p);
@@ -156,13 +126,6 @@ fn sj_graph(name: &str, extra: &[(u32, u32)]) -> (Arc<dyn Family>, u64) {
     edges.extend(extra.iter().filter(|&&(u, v)| v < u && v > 0));
     let graph = Graph::new(names, &edges, None).unwrap();
     (Arc::new(GraphFamily::new(name, graph)), u64::from(n))
-}
-
-fn tokens(family: &Arc<dyn Family>, on: &[u64]) -> Term {
-    Term {
-        family: family.clone(),
-        args: on.iter().map(|&v| Arg::Int(v)).collect(),
-    }
 }
 
 proptest! {
@@ -427,25 +390,11 @@ fn genus_of_nim_heaps_by_computation_matches_winning_ways() {
     assert_eq!(texts, ["0^{120}", "1^{031}", "2^{20}", "3^{31}"]);
 }
 
-/// A heap family that splits: Kayles (knock down one pin or two adjacent
-/// pins from a row, possibly splitting it).
-struct Kayles;
-
-impl HeapGame for Kayles {
-    fn options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
-        for take in 1..=2.min(n) {
-            for left in 0..=(n - take) / 2 {
-                visit(&[left, n - take - left]);
-            }
-        }
-    }
-}
-
 /// Misère Kayles, whose moves split rows, by search against the
 /// definition, and its genus against search of `kayles(n) + *2 + ...`.
 #[test]
 fn misere_kayles_splits_agree_with_the_definition() {
-    let kayles: Arc<dyn Family> = Arc::new(HeapFamily::new(Kayles, "kayles"));
+    let kayles = kayles();
     let limits = Limits::default();
     let mut lost = Vec::new();
     for n in 0..=12u64 {

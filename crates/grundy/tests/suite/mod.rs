@@ -13,3 +13,4 @@ mod every;
 mod misere;
 mod properties;
 mod published;
+mod small;
