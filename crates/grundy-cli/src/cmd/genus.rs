@@ -8,7 +8,7 @@ use grundy::expr::{Arg, Shape};
 use grundy::misere::{Genus, genus};
 use grundy::{Error, Limits};
 
-use crate::out::{self, Outcome};
+use crate::out::Outcome;
 
 /// Arguments of `grundy genus`.
 #[derive(Args)]
@@ -32,33 +32,51 @@ pub fn genus_table(args: &GenusArgs, limits: &Limits, w: &mut impl Write) -> Out
         ))
         .into());
     }
-    let mut genera: Vec<Genus> = Vec::new();
-    for n in 0..=args.to {
-        limits.check_stop()?;
-        genera.push(genus::of_component(&family, &[Arg::Int(n)], limits)?);
+    let head = family.head();
+    if args.json {
+        write!(w, "{{\"family\":{},\"genera\":[", serde_json::json!(head))?;
+    } else {
+        writeln!(w, "{:>8}  {:>4}  {:>4}  genus", "n", "G", "G⁻")?;
+    }
+    let mut row = |n: u64, g: &Genus| -> std::io::Result<()> {
+        if args.json {
+            let comma = if n == 0 { "" } else { "," };
+            write!(
+                w,
+                "{comma}{}",
+                serde_json::to_string(g).map_err(std::io::Error::from)?
+            )
+        } else {
+            writeln!(
+                w,
+                "{n:>8}  {:>4}  {:>4}  {g}",
+                g.grundy.0,
+                g.misere_grundy().0
+            )
+        }
+    };
+    if head == "nim" {
+        // The formula answers any heap; stream the rows.
+        for n in 0..=args.to {
+            if n % 65_536 == 0 {
+                limits.check_stop()?;
+            }
+            row(n, &Genus::of_nim_heap(n))?;
+        }
+    } else {
+        // Every heap is a position of one exploration.
+        if args.to >= limits.max_positions as u64 {
+            return Err(
+                Error::limit("positions", limits.max_positions as u64, "--max-positions").into(),
+            );
+        }
+        let heaps: Vec<Vec<Arg>> = (0..=args.to).map(|n| vec![Arg::Int(n)]).collect();
+        for (n, g) in (0..).zip(&genus::of_components(&family, &heaps, limits)?) {
+            row(n, g)?;
+        }
     }
     if args.json {
-        #[derive(serde::Serialize)]
-        struct GenusJson<'a> {
-            family: String,
-            genera: &'a [Genus],
-        }
-        return out::json(
-            w,
-            &GenusJson {
-                family: family.head(),
-                genera: &genera,
-            },
-        );
-    }
-    writeln!(w, "{:>8}  {:>4}  {:>4}  genus", "n", "G", "G⁻")?;
-    for (n, g) in genera.iter().enumerate() {
-        writeln!(
-            w,
-            "{n:>8}  {:>4}  {:>4}  {g}",
-            g.grundy.0,
-            g.misere_grundy().0
-        )?;
+        writeln!(w, "]}}")?;
     }
     Ok(())
 }

@@ -153,18 +153,42 @@ pub const MAX_LEVELS: usize = 256;
 /// The genus of `root` in `game`, exactly (see the module documentation).
 /// Explores every position `root` can reach, within `limits`.
 pub fn genus<G: Game>(game: &G, root: &G::Position, limits: &Limits) -> Result<Genus> {
-    let explored = Explored::new(game, root, false, limits)?;
-    let grundy = explored.grundy_values()[0];
+    Ok(genera(game, std::slice::from_ref(root), limits)?.remove(0))
+}
+
+/// The genus of each of `roots`, from one exploration of everything they
+/// can reach: the levels do not depend on the root, so one pass serves all.
+pub fn genera<G: Game>(game: &G, roots: &[G::Position], limits: &Limits) -> Result<Vec<Genus>> {
+    let start = Roots {
+        game,
+        roots: roots.to_vec(),
+    };
+    let explored = Explored::new(&start, &None, false, limits)?;
+    let index: Vec<usize> = roots
+        .iter()
+        .map(|r| {
+            explored
+                .index_of(&Some(r.clone()))
+                .expect("every root is an option of the start")
+        })
+        .collect();
+    let grundy = explored.grundy_values();
     let mut mex = Mex::new();
     let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
-    let mut gammas: Vec<u64> = Vec::new();
+    let mut gammas: Vec<Vec<u64>> = vec![Vec::new(); roots.len()];
     let mut previous: Option<Vec<u64>> = None;
     for level in 0..=MAX_LEVELS {
         limits.check_stop()?;
         let current = next_level(&explored, previous.as_deref(), &mut mex);
-        gammas.push(current[0]);
+        for (g, &i) in gammas.iter_mut().zip(&index) {
+            g.push(current[2 * i]);
+        }
         if let Some(&start) = seen.get(&current) {
-            return Ok(shortest(grundy, &gammas, start, level - start));
+            return Ok(index
+                .iter()
+                .zip(&gammas)
+                .map(|(&i, g)| shortest(grundy[i], g, start, level - start))
+                .collect());
         }
         seen.insert(current.clone(), level);
         previous = Some(current);
@@ -172,6 +196,28 @@ pub fn genus<G: Game>(game: &G, root: &G::Position, limits: &Limits) -> Result<G
     Err(Error::invalid(format!(
         "the genus sequence did not repeat within {MAX_LEVELS} terms"
     )))
+}
+
+/// A start position (`None`) whose options are the given roots, so that
+/// one exploration reaches everything they can reach.
+struct Roots<'g, G: Game> {
+    game: &'g G,
+    roots: Vec<G::Position>,
+}
+
+impl<G: Game> Game for Roots<'_, G> {
+    type Position = Option<G::Position>;
+
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        match p {
+            None => out.extend(self.roots.iter().cloned().map(Some)),
+            Some(p) => {
+                let mut options = Vec::new();
+                self.game.moves(p, &mut options);
+                out.extend(options.into_iter().map(Some));
+            }
+        }
+    }
 }
 
 /// The values `F(p, a, b)` of level `a` (stored at `2p + b`) from those of
@@ -233,16 +279,30 @@ pub fn of_component(family: &Arc<dyn Family>, args: &[Arg], limits: &Limits) -> 
     {
         return Ok(Genus::of_nim_heap(*n));
     }
-    let single = Position {
+    of_components(family, &[args.to_vec()], limits).map(|mut g| g.remove(0))
+}
+
+/// The genus of each of several components of one family (heaps `0..=n`
+/// for a table), from one exploration (see [`genera`]).
+pub fn of_components(
+    family: &Arc<dyn Family>,
+    components: &[Vec<Arg>],
+    limits: &Limits,
+) -> Result<Vec<Genus>> {
+    let empty = Position {
         terms: vec![Term {
             family: family.clone(),
-            args: args.to_vec(),
+            args: Vec::new(),
         }],
     };
-    let (game, start) = CanonicalSum::new(&single, limits);
-    let genus = genus(&game, &start, limits);
+    let (game, _) = CanonicalSum::new(&empty, limits);
+    let roots: Vec<_> = components
+        .iter()
+        .map(|c| game.canonical(vec![c.clone()]))
+        .collect();
+    let genera = genera(&game, &roots, limits);
     game.check()?;
-    genus
+    genera
 }
 
 #[cfg(test)]

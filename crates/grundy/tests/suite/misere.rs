@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use grundy::expr::{Arg, CanonicalSum, Family, Position, SumGame};
+use grundy::expr::{Arg, CanonicalSum, Family, Play, Played, Position, SumGame};
 use grundy::graph::{Graph, GraphFamily};
 use grundy::heap::{HeapGame, HeapSum};
 use grundy::misere::{self, Genus, Method, MisereSolver, nim, sj};
@@ -126,6 +126,18 @@ fn sj_graph(name: &str, extra: &[(u32, u32)]) -> (Arc<dyn Family>, u64) {
     edges.extend(extra.iter().filter(|&&(u, v)| v < u && v > 0));
     let graph = Graph::new(names, &edges, None).unwrap();
     (Arc::new(GraphFamily::new(name, graph)), u64::from(n))
+}
+
+proptest! {
+    /// `misere(...)` prints canonically and parses back to the same text.
+    #[test]
+    fn misere_positions_round_trip(p in sum(3)) {
+        let played = Played { play: Play::Misere, position: p };
+        let text = played.to_string();
+        let again = Played::parse(&text).unwrap();
+        prop_assert_eq!(again.play, Play::Misere);
+        prop_assert_eq!(again.to_string(), text);
+    }
 }
 
 proptest! {
@@ -369,6 +381,25 @@ fn genus_agrees_with_its_definition_by_search() {
                 genus.term(n),
                 gamma_by_search(text, n),
                 "{text}: γ{n} of {genus}"
+            );
+        }
+    }
+}
+
+/// A table of genera from one exploration equals the genera found heap
+/// by heap.
+#[test]
+fn genus_table_agrees_with_single_heaps() {
+    let limits = Limits::default();
+    for family in ["sub{1,3,4}", "sub{2,5,6}", "allbut{2,3,7}"] {
+        let f = grundy::expr::family_named(family).unwrap();
+        let heaps: Vec<Vec<Arg>> = (0..=40).map(|n| vec![Arg::Int(n)]).collect();
+        let table = misere::genus::of_components(&f, &heaps, &limits).unwrap();
+        for (heap, g) in heaps.iter().zip(&table) {
+            assert_eq!(
+                g,
+                &misere::genus::of_component(&f, heap, &limits).unwrap(),
+                "{family}{heap:?}"
             );
         }
     }
