@@ -118,7 +118,7 @@ fn sj_theorem_is_used_where_its_condition_holds() {
 fn bad_requests_are_clear_errors() {
     assert_fails(
         &["value", "--method", "sj", "misere(sub{1,3,4}(9) + nim(2))"],
-        "the SJ theorem does not apply to misere(sub{1,3,4}(9) + nim(2)): sub{1,3,4}(2)",
+        "the SJ theorem does not apply for misere(sub{1,3,4}(9) + nim(2)): sub{1,3,4}(2)",
     );
     assert_fails(
         &["value", "--method", "bouton", "--misere", "wythoff(1,2)"],
@@ -158,6 +158,17 @@ fn bad_requests_are_clear_errors() {
             "sub{1,3,4}(30) + sub{2,5,6}(30)",
         ],
         "--max-positions",
+    );
+    assert_fails(
+        &[
+            "value",
+            "--method",
+            "sj",
+            "--max-positions",
+            "10",
+            "misere(sub{2,5,6}(30))",
+        ],
+        "the SJ theorem could not be checked for misere(sub{2,5,6}(30))",
     );
     assert_fails(&["genus", "wythoff", "--to", "3"], "not a one-heap family");
 }

@@ -36,7 +36,9 @@ pub fn value(
             .iter()
             .map(|c| format!("{}: {}", c.component, c.steps.unwrap_or_default()))
             .collect();
-        writeln!(w, "component steps: {}", parts.join(", "))?;
+        if !parts.is_empty() {
+            writeln!(w, "component steps: {}", parts.join(", "))?;
+        }
     }
     let moves = match moves.is_empty() {
         false => moves.join("  "),

@@ -216,17 +216,24 @@ impl Judge {
             None if all_nim => Ok((Judge::Bouton, None)),
             Some(Method::Sj) | None => match sj::condition(position, limits)? {
                 Condition::Holds => Ok((Judge::Sj, None)),
-                failed if method.is_none() => {
+                failed => {
                     let why = failed.explain().unwrap_or_default();
-                    let note = format!(
-                        "the SJ theorem does not apply ({why}); solved by search over the whole sum"
-                    );
-                    Ok((search(), Some(note)))
+                    let verdict = match failed {
+                        Condition::Unknown { .. } => "could not be checked",
+                        _ => "does not apply",
+                    };
+                    match method {
+                        None => {
+                            let note = format!(
+                                "the SJ theorem {verdict} ({why}); solved by search over the whole sum"
+                            );
+                            Ok((search(), Some(note)))
+                        }
+                        Some(_) => Err(Error::invalid(format!(
+                            "the SJ theorem {verdict} for misere({position}): {why}; use --method search"
+                        ))),
+                    }
                 }
-                failed => Err(Error::invalid(format!(
-                    "the SJ theorem does not apply to misere({position}): {}; use --method search",
-                    failed.explain().unwrap_or_default()
-                ))),
             },
         }
     }

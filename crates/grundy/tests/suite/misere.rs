@@ -287,7 +287,7 @@ fn sj_condition_failing_falls_back_to_search_or_is_an_error() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("the SJ theorem does not apply to misere(sub{1,3,4}(9) + nim(2))"),
+        e.contains("the SJ theorem does not apply for misere(sub{1,3,4}(9) + nim(2))"),
         "{e}"
     );
     let e = misere::analyze(&p, Some(Method::Bouton), &Limits::default())
