@@ -2,24 +2,19 @@
 
 use std::io::Write;
 
-use grundy::expr::{Play, Position};
-use grundy::{Limits, Outcome as Who, misere};
+use grundy::expr::Play;
+use grundy::{Outcome as Who, misere};
 
 use super::play::{
-    MovesJson, PlayArgs, json_with_move_texts, wrapped, write_header, write_move_table,
+    MovesJson, Request, json_with_move_texts, wrapped, write_header, write_move_table,
 };
 use crate::out::{self, Outcome};
 
-pub fn value(
-    position: &Position,
-    play: &PlayArgs,
-    json: bool,
-    limits: &Limits,
-    w: &mut impl Write,
-) -> Outcome {
-    let a = misere::analyze(position, play.misere_method()?, limits)?;
+pub fn value(r: &Request, w: &mut impl Write) -> Outcome {
+    let (position, limits) = (r.position, r.limits);
+    let a = misere::analyze(position, r.play.misere_method()?, limits)?;
     let moves = wrapped(Play::Misere, a.winning_moves.iter().map(|m| &m.position));
-    if json {
+    if r.json {
         return out::json(w, &json_with_move_texts(&a, moves)?);
     }
     write_header(w, a.outcome, "misère play", &a.reason, a.method.name())?;
@@ -48,15 +43,10 @@ pub fn value(
     Ok(())
 }
 
-pub fn moves(
-    position: &Position,
-    play: &PlayArgs,
-    json: bool,
-    limits: &Limits,
-    w: &mut impl Write,
-) -> Outcome {
-    let (method, note, moves) = misere::moves(position, play.misere_method()?, limits)?;
-    if json {
+pub fn moves(r: &Request, w: &mut impl Write) -> Outcome {
+    let (position, limits) = (r.position, r.limits);
+    let (method, note, moves) = misere::moves(position, r.play.misere_method()?, limits)?;
+    if r.json {
         let position = format!("misere({position})");
         let (play, method) = (Play::Misere, method.name());
         return out::json(

@@ -6,9 +6,11 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use grundy::expr::{Play, Played, Position};
-use grundy::{Error, every, misere};
+use grundy::{Error, Limits, every, misere};
 use serde::Serialize;
 use serde_json::Value;
+
+use crate::out::{Failure, Outcome};
 
 /// How the position is played, and how to decide it.
 #[derive(Args)]
@@ -23,6 +25,21 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
 }
+
+/// What `grundy value` or `grundy moves` was asked, once parsed.
+pub struct Request<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The play flags.
+    pub play: &'a PlayArgs,
+    /// Whether to print JSON.
+    pub json: bool,
+    /// The limits.
+    pub limits: &'a Limits,
+}
+
+/// A command for one play: `grundy value` under misère play, say.
+pub type Handler<W> = fn(&Request, &mut W) -> Outcome;
 
 /// A method asked for on the command line.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -56,6 +73,32 @@ impl PlayArgs {
             ));
         }
         Ok(played)
+    }
+
+    /// Parses `expr` with the flags. A position played under misère play or
+    /// the every-move rule is answered here by the first or second handler,
+    /// giving `None`; a normally played position is returned to the caller.
+    pub fn answer_other_plays<W: Write>(
+        &self,
+        expr: &str,
+        json: bool,
+        limits: &Limits,
+        w: &mut W,
+        (misere, every): (Handler<W>, Handler<W>),
+    ) -> Result<Option<Position>, Failure> {
+        let played = self.played(expr)?;
+        let request = Request {
+            position: &played.position,
+            play: self,
+            json,
+            limits,
+        };
+        match played.play {
+            Play::Normal => return Ok(Some(played.position)),
+            Play::Misere => misere(&request, w)?,
+            Play::Every => every(&request, w)?,
+        }
+        Ok(None)
     }
 
     /// The misère method asked for (`None`: automatic).

@@ -3,10 +3,9 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::expr::Play;
 use grundy::{Analysis, Limits, Nimber, analysis};
 
-use super::play::PlayArgs;
+use super::play::{Handler, PlayArgs};
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy value`.
@@ -34,13 +33,11 @@ pub struct MovesArgs {
 }
 
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let played = args.play.played(&args.expr)?;
-    let position = played.position;
-    match played.play {
-        Play::Misere => return super::misere::value(&position, &args.play, args.json, limits, w),
-        Play::Every => return super::every::value(&position, &args.play, args.json, limits, w),
-        Play::Normal => {}
-    }
+    let handlers: (Handler<_>, Handler<_>) = (super::misere::value, super::every::value);
+    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    else {
+        return Ok(());
+    };
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
@@ -101,13 +98,11 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 }
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let played = args.play.played(&args.expr)?;
-    let position = played.position;
-    match played.play {
-        Play::Misere => return super::misere::moves(&position, &args.play, args.json, limits, w),
-        Play::Every => return super::every::moves(&position, &args.play, args.json, limits, w),
-        Play::Normal => {}
-    }
+    let handlers: (Handler<_>, Handler<_>) = (super::misere::moves, super::every::moves);
+    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    else {
+        return Ok(());
+    };
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]
