@@ -82,6 +82,8 @@ enum Command {
     Plot(cmd::plot::PlotArgs),
     /// Play a position against a perfect opponent (reads moves from standard input).
     Play(cmd::play::PlayArgs),
+    /// The misère Grundy values and genus of heaps 0..=N of a one-heap family.
+    Genus(cmd::genus::GenusArgs),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +99,7 @@ fn main() -> ExitCode {
         Command::Pattern(args) => cmd::pattern::pattern(args, &limits, &mut stdout),
         Command::Plot(args) => cmd::plot::plot(args, &limits, &mut stdout),
         Command::Play(args) => cmd::play::play(args, &limits, &mut stdout),
+        Command::Genus(args) => cmd::genus::genus_table(args, &limits, &mut stdout),
     }
     .and_then(|()| stdout.flush());
     out::clear_progress();

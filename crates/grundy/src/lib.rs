@@ -50,12 +50,14 @@
 
 pub mod analysis;
 pub mod error;
+pub mod every;
 pub mod expr;
 pub mod game;
 pub mod games;
 pub mod graph;
 pub mod heap;
 pub mod limits;
+pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod period;

@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::expr::Position;
 use grundy::{Analysis, Limits, Nimber, analysis};
 
+use super::convention::{Handler, PlayArgs};
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy value`.
@@ -16,6 +16,8 @@ pub struct ValueArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 /// Arguments of `grundy moves`.
@@ -26,13 +28,19 @@ pub struct MovesArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 /// Winning moves listed in text output; `--json` lists all.
 const SHOWN_MOVES: usize = 12;
 
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let handlers: (Handler<_>, Handler<_>) = (super::misere::value, super::every::value);
+    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    else {
+        return Ok(());
+    };
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
@@ -104,7 +112,11 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 }
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let handlers: (Handler<_>, Handler<_>) = (super::misere::moves, super::every::moves);
+    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    else {
+        return Ok(());
+    };
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]

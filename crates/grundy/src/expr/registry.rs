@@ -251,6 +251,9 @@ pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
     }
     match FAMILIES.iter().find(|e| e.name == term.name) {
         Some(entry) => (entry.build)(&spec),
+        None if let Some(play) = super::play::Play::from_wrapper(&term.name) => {
+            Err(Error::parse(input, term.column, play.misplaced()))
+        }
         None => Err(Error::parse(
             input,
             term.column,
