@@ -46,11 +46,13 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod coins;
 pub mod error;
 pub mod expr;
 pub mod game;
 pub mod games;
 pub mod graph;
+pub mod hackenbush;
 pub mod heap;
 pub mod limits;
 pub mod nimber;
