@@ -57,6 +57,10 @@ enum Command {
     Table(cmd::table::TableArgs),
     /// The built-in game families and how to write them.
     Families,
+    /// Nimber arithmetic: nim-sum, nim-product, quotient, inverse ("6*13" is 15).
+    Nimber(cmd::nimber::NimberArgs),
+    /// A Green Hackenbush picture from a file: value, reason and winning cuts.
+    Hackenbush(cmd::hackenbush::HackenbushArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +72,8 @@ fn main() -> ExitCode {
         Command::Moves(args) => cmd::value::moves(args, &limits, &mut stdout),
         Command::Table(args) => cmd::table::table(args, &limits, &mut stdout),
         Command::Families => cmd::families(&mut stdout),
+        Command::Nimber(args) => cmd::nimber::nimber(args, &mut stdout),
+        Command::Hackenbush(args) => cmd::hackenbush::hackenbush(args, &limits, &mut stdout),
     }
     .and_then(|()| stdout.flush());
     match result {

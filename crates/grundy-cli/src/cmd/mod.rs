@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
+pub mod hackenbush;
+pub mod nimber;
 pub mod table;
 pub mod value;
 

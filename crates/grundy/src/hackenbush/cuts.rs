@@ -15,11 +15,15 @@
 //!   vertices: `O(size²)` for each component.
 //!
 //! Trees and pictures of small cycles (the Christmas Game) take linear
-//! time; the tests hold both methods against each other.
+//! time; the tests hold both methods against each other. The quadratic
+//! part is bounded: the vertices and edges it looks at count against
+//! [`Limits::max_positions`].
 
 use super::colon::Rooted;
 use super::fusion::{self, Decomposition, UNSEEN};
 use super::picture::Picture;
+use crate::error::{Error, Result};
+use crate::limits::Limits;
 use crate::nimber::Nimber;
 
 /// The standing edges whose cut leaves the value `target`, by recomputing
@@ -31,8 +35,15 @@ pub fn cuts_to_by_recomputing(picture: &Picture, standing: &[bool], target: Nimb
 }
 
 /// The standing edges whose cut leaves the value `target`, in increasing
-/// order (see the module documentation).
-pub fn cuts_to(picture: &Picture, standing: &[bool], target: Nimber) -> Vec<usize> {
+/// order (see the module documentation). Errors when valuing the cuts
+/// inside large cycles would look at more than `limits.max_positions`
+/// vertices and edges.
+pub fn cuts_to(
+    picture: &Picture,
+    standing: &[bool],
+    target: Nimber,
+    limits: &Limits,
+) -> Result<Vec<usize>> {
     let d = Decomposition::new(picture, standing);
     let tree = d.colon(picture, &[]);
     let g = &tree.value;
@@ -44,6 +55,7 @@ pub fn cuts_to(picture: &Picture, standing: &[bool], target: Nimber) -> Vec<usiz
     let mut want: Vec<Option<Nimber>> = vec![None; d.tree.len()];
     want[d.root(picture)] = Some(target);
     let mut cuts = Vec::new();
+    let mut work = 0u64;
     for &c in &tree.order {
         let Some(goal) = want[c] else { continue };
         for &(child, bridge) in d.tree[c].iter().filter(|&&(n, _)| tree.parent[n] == c) {
@@ -59,6 +71,16 @@ pub fn cuts_to(picture: &Picture, standing: &[bool], target: Nimber) -> Vec<usiz
             }
         }
         if d.inside[c] > 0 {
+            let size = (members[c].len() + d.inside[c]) as u64;
+            work = work.saturating_add(size.saturating_mul(d.inside[c] as u64));
+            if work > limits.max_positions as u64 {
+                return Err(Error::limit(
+                    "vertices and edges looked at to value cuts inside cycles",
+                    limits.max_positions as u64,
+                    "--max-positions",
+                ));
+            }
+            limits.check_stop()?;
             let component = Component {
                 picture,
                 standing,
@@ -70,7 +92,7 @@ pub fn cuts_to(picture: &Picture, standing: &[bool], target: Nimber) -> Vec<usiz
         }
     }
     cuts.sort_unstable();
-    cuts
+    Ok(cuts)
 }
 
 /// A fused component with cycles, seen alone: its own edges, the vertex

@@ -138,11 +138,11 @@ impl Family for HackenbushFamily {
         &self,
         component: &[Arg],
         target: Nimber,
-        _limits: &Limits,
+        limits: &Limits,
         out: &mut Vec<Vec<Arg>>,
     ) -> Result<()> {
         let standing = self.standing(component)?;
-        for e in cuts::cuts_to(self.picture(), &standing, target) {
+        for e in cuts::cuts_to(self.picture(), &standing, target, limits)? {
             out.push(self.args(&self.picture().cut(&standing, e)));
         }
         Ok(())

@@ -30,6 +30,7 @@ pub use game::{Hackenbush, HackenbushFamily};
 pub use picture::Picture;
 
 use crate::error::{Error, Result};
+use crate::limits::Limits;
 use crate::nimber::Nimber;
 
 /// The value of a rooted tree by the colon principle. Vertices are
@@ -98,10 +99,11 @@ pub fn rooted_value(vertices: usize, edges: &[(usize, usize)], root: usize) -> R
 ///
 /// ```
 /// use grundy::hackenbush::{winning_cuts, Picture};
+/// use grundy::Limits;
 /// // A stalk of 2 beside a stalk of 1: cut the top of the stalk of 2.
 /// let p = Picture::from_edges(4, &[(0, 1), (1, 2), (0, 3)], 0).unwrap();
-/// assert_eq!(winning_cuts(&p, &p.all()), [1]);
+/// assert_eq!(winning_cuts(&p, &p.all(), &Limits::default()).unwrap(), [1]);
 /// ```
-pub fn winning_cuts(picture: &Picture, standing: &[bool]) -> Vec<usize> {
-    cuts::cuts_to(picture, standing, Nimber::ZERO)
+pub fn winning_cuts(picture: &Picture, standing: &[bool], limits: &Limits) -> Result<Vec<usize>> {
+    cuts::cuts_to(picture, standing, Nimber::ZERO, limits)
 }

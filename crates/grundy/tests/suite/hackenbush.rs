@@ -32,7 +32,7 @@ fn check_picture(vertices: usize, edges: &[(usize, usize)]) {
     game.moves(&all, &mut options);
     for target in 0..=value.0 + 2 {
         let target = Nimber(target);
-        let fast = cuts_to(picture, &all, target);
+        let fast = cuts_to(picture, &all, target, &Limits::default()).unwrap();
         assert_eq!(
             fast,
             cuts_to_by_recomputing(picture, &all, target),
@@ -78,7 +78,7 @@ fn every_small_picture_agrees_with_cutting_edges_one_by_one() {
     }
     // Every picture with up to 6 edges on ground + 3 vertices, loops and
     // parallel edges included.
-    assert!(checked > 3000, "{checked}");
+    assert_eq!(checked, 4217);
 }
 
 /// Edges between numbered vertices.
@@ -201,7 +201,10 @@ fn cycles_fuse_odd_to_an_edge_and_even_to_a_vertex() {
     assert_eq!(s.fused[0].vertices, ["g", "a", "b", "c"]);
     // Cutting a-b leaves two single edges (value 0); cutting g-a or b-g
     // leaves a stalk of 2.
-    assert_eq!(winning_cuts(&triangle, &triangle.all()), [1]);
+    assert_eq!(
+        winning_cuts(&triangle, &triangle.all(), &Limits::default()).unwrap(),
+        [1]
+    );
 }
 
 #[test]
@@ -247,7 +250,33 @@ fn a_long_stalk_needs_no_deep_recursion() {
     }
     let picture = parse_picture(&text, "stalk").unwrap();
     assert_eq!(fusion::value(&picture, &picture.all()), Nimber(n as u64));
-    assert_eq!(winning_cuts(&picture, &picture.all()), [0]); // cut at the ground
+    assert_eq!(
+        winning_cuts(&picture, &picture.all(), &Limits::default()).unwrap(),
+        [0]
+    ); // cut at the ground
+}
+
+#[test]
+fn cuts_inside_a_long_cycle_are_found_within_a_limit() {
+    // A cycle of 301 edges through the ground is *1 (odd: one loop); cutting
+    // edge k leaves stalks of k and 300 - k, which cancel only at k = 150.
+    let n = 301;
+    let edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    let picture = Picture::from_edges(n, &edges, 0).unwrap();
+    let all = picture.all();
+    assert_eq!(fusion::value(&picture, &all), Nimber(1));
+    assert_eq!(
+        winning_cuts(&picture, &all, &Limits::default()).unwrap(),
+        [150]
+    );
+    let tight = Limits {
+        max_positions: 10_000,
+        ..Limits::default()
+    };
+    let err = winning_cuts(&picture, &all, &tight)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("raise it with --max-positions"), "{err}");
 }
 
 #[test]
