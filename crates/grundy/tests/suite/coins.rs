@@ -173,6 +173,36 @@ fn a_lone_head_on_the_leftmost_coin_is_a_first_player_win() {
     assert_eq!(engine_value("turtles(THTTH)"), Nimber(2 ^ 5));
 }
 
+/// Twins: a move turns exactly two coins, the rightmost from heads to
+/// tails. Here the seed text's 0-based numbering is right: a lone head at
+/// coin x (from 1) is worth x - 1.
+struct Twins;
+
+impl CoinRule for Twins {
+    fn name(&self) -> &'static str {
+        "twins"
+    }
+    fn head_value(&self, (x, _): (usize, usize)) -> Nimber {
+        Nimber(x as u64)
+    }
+    fn move_count(&self, (x, _): (usize, usize)) -> u64 {
+        x as u64
+    }
+    fn turns(&self, (x, y): (usize, usize), visit: &mut dyn FnMut(&[(usize, usize)])) {
+        for a in 0..x {
+            visit(&[(a, y)]);
+        }
+    }
+}
+
+#[test]
+fn the_seed_texts_numbering_fits_twins_not_turning_turtles() {
+    assert_eq!(
+        check_all(Twins, (0..=10).flat_map(rows).map(|r| vec![r])),
+        2047
+    );
+}
+
 #[test]
 fn move_counts_match_the_rules() {
     fn count<R: CoinRule>(rule: &R, cell: (usize, usize)) {
