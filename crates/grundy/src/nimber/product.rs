@@ -67,7 +67,7 @@ fn product_below(x: u64, y: u64, bits: u32) -> u64 {
         x,
         y,
         bits,
-        &mut |a, b| u64::from(table[(a << 8 | b) as usize]),
+        |a, b| u64::from(table[(a << 8 | b) as usize]),
         8,
     )
 }
@@ -75,13 +75,19 @@ fn product_below(x: u64, y: u64, bits: u32) -> u64 {
 /// The nim-product by the recursion alone, down to single bits: the plain
 /// version [`product`] is tested against.
 pub fn product_plain(x: u64, y: u64) -> u64 {
-    halves(x, y, 64, &mut |a, b| a & b, 1)
+    halves(x, y, 64, |a, b| a & b, 1)
 }
 
 /// The product of two nimbers below `2^bits` (`bits` a power of two) by
 /// splitting at the Fermat 2-power `F = 2^(bits/2)`, until `bits` reaches
 /// `base_bits`, where `base` answers.
-fn halves(x: u64, y: u64, bits: u32, base: &mut dyn FnMut(u64, u64) -> u64, base_bits: u32) -> u64 {
+fn halves<B: Fn(u64, u64) -> u64 + Copy>(
+    x: u64,
+    y: u64,
+    bits: u32,
+    base: B,
+    base_bits: u32,
+) -> u64 {
     if bits <= base_bits {
         return base(x, y);
     }
@@ -89,11 +95,20 @@ fn halves(x: u64, y: u64, bits: u32, base: &mut dyn FnMut(u64, u64) -> u64, base
     let mask = (1u64 << half) - 1;
     let (a, b) = (x >> half, x & mask);
     let (c, d) = (y >> half, y & mask);
-    let ac = halves(a, c, half, base, base_bits);
-    let bd = halves(b, d, half, base, base_bits);
-    let cross = halves(a ^ b, c ^ d, half, base, base_bits);
-    let ac_half_f = halves(ac, 1 << (half - 1), half, base, base_bits);
-    ((cross ^ bd) << half) | (bd ^ ac_half_f)
+    let below = |p, q| halves(p, q, half, base, base_bits);
+    if a == 0 && c == 0 {
+        return below(b, d); // both in the subfield
+    }
+    if a == 0 {
+        return (below(b, c) << half) | below(b, d); // b ⊗ (c·F ⊕ d), as F ⊗ b = F·b
+    }
+    if c == 0 {
+        return (below(a, d) << half) | below(b, d);
+    }
+    let ac = below(a, c);
+    let bd = below(b, d);
+    let cross = below(a ^ b, c ^ d);
+    ((cross ^ bd) << half) | (bd ^ below(ac, 1 << (half - 1)))
 }
 
 /// `x` to the power `e` in the nim-field (`x^0 = 1`), by repeated squaring.
