@@ -44,19 +44,33 @@ impl CoinRule for Corners {
         }
     }
 
+    fn search_cost(&self, (x, y): Cell) -> u64 {
+        x.min(y) as u64
+    }
+
     fn turns_to(&self, (x, y): Cell, want: Nimber, visit: &mut dyn FnMut(&[Cell])) {
         // The four corners' values nim-sum to (a ⊕ x) ⊗ (b ⊕ y), by
         // distributivity; so the others must give `want` exactly when
-        // (a ⊕ x) ⊗ (b ⊕ y) = want ⊕ x⊗y, which fixes b for each a.
+        // (a ⊕ x) ⊗ (b ⊕ y) = want ⊕ x⊗y, which fixes b for each a (and a
+        // for each b): run over the shorter side.
         let target = want + value((x, y));
-        for a in 0..x {
-            let column_step = Nimber((a ^ x) as u64);
-            let row_step = target
-                .checked_div(column_step)
-                .expect("a ≠ x, so a ⊕ x ≠ 0");
-            let b = y as u64 ^ row_step.0;
-            if b < y as u64 {
-                visit(&[(a, b as usize), (a, y), (x, b as usize)]);
+        let solve = |step: usize, far: usize| -> Option<usize> {
+            let other = target
+                .checked_div(Nimber((step ^ far) as u64))
+                .expect("step < far, so step ⊕ far ≠ 0");
+            usize::try_from(other.0).ok()
+        };
+        if x <= y {
+            for a in 0..x {
+                if let Some(b) = solve(a, x).map(|d| d ^ y).filter(|&b| b < y) {
+                    visit(&[(a, b), (a, y), (x, b)]);
+                }
+            }
+        } else {
+            for b in 0..y {
+                if let Some(a) = solve(b, y).map(|d| d ^ x).filter(|&a| a < x) {
+                    visit(&[(a, b), (a, y), (x, b)]);
+                }
             }
         }
     }

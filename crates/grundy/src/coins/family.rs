@@ -72,6 +72,8 @@ impl<R: CoinRule> Family for CoinFamily<R> {
         out: &mut Vec<Vec<Arg>>,
     ) -> Result<()> {
         let coins = self.coins(component)?;
+        let cost = coins.heads().map(|c| self.rule().search_cost(c)).sum();
+        self.check_move_count(cost, limits)?;
         let change = self.0.value_of(&coins) + target;
         let mut found: Vec<(Cell, Vec<Cell>)> = Vec::new();
         for cell in coins.heads() {
@@ -79,7 +81,6 @@ impl<R: CoinRule> Family for CoinFamily<R> {
             self.rule().turns_to(cell, want, &mut |others| {
                 found.push((cell, others.to_vec()))
             });
-            self.check_move_count(found.len() as u64, limits)?;
         }
         out.extend(
             found

@@ -51,6 +51,10 @@ impl CoinRule for MockTurtles {
         }
     }
 
+    fn search_cost(&self, (x, _): Cell) -> u64 {
+        x as u64 + 1
+    }
+
     fn turns_to(&self, (x, y): Cell, want: Nimber, visit: &mut dyn FnMut(&[Cell])) {
         if want.is_zero() {
             visit(&[]);
@@ -59,6 +63,11 @@ impl CoinRule for MockTurtles {
             visit(&[(a, y)]);
         }
         // Two other coins a < b: the second's value is fixed by the first's.
+        // Two odious numbers nim-sum to a non-zero evil number (an even
+        // count of 1 bits), so other wants need no search.
+        if want.is_zero() || want.0.count_ones() % 2 == 1 {
+            return;
+        }
         for a in 0..x {
             let rest = want + Nimber(odious(a));
             if let Some(b) = column_of(rest).filter(|&b| a < b && b < x) {

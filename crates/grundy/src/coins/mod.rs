@@ -64,6 +64,12 @@ pub trait CoinRule: Send + Sync {
     /// tails, with the *other* coins it turns over: the literal rules.
     fn turns(&self, cell: Cell, visit: &mut dyn FnMut(&[Cell]));
 
+    /// How many candidate moves [`CoinRule::turns_to`] looks at for `cell`
+    /// at most (by default all of them); searches are bounded by it.
+    fn search_cost(&self, cell: Cell) -> u64 {
+        self.move_count(cell)
+    }
+
     /// Like [`CoinRule::turns`], but only the moves whose other coins'
     /// values nim-sum to `want` (the moves that change the position's value
     /// by `want ⊕ head_value(cell)`). Rules answer this without listing

@@ -4,6 +4,11 @@
 //! A lone head at coin `x` (numbered from 1) is worth the largest power of
 //! 2 dividing `x` (OEIS A006519): 1, 2, 1, 4, 1, 2, 1, 8, ... the marks of
 //! a ruler, which gives the game its name.
+//!
+//! The values of coins `1..=k` nim-sum to the Gray code `k ⊕ (k >> 1)`
+//! (going from `k - 1` to `k` flips exactly the bit `lowbit(k)` of the Gray
+//! code), so the run of coins `a+1..=x` is worth `gray(x) ⊕ gray(a)`: the
+//! run with a given value is found without trying every run.
 
 use super::{Cell, CoinRule};
 use crate::nimber::Nimber;
@@ -12,19 +17,17 @@ use crate::nimber::Nimber;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ruler;
 
-impl Ruler {
-    /// Calls `visit` for each run ending at column `x`, longest last, with
-    /// the run's other coins and the nim-sum of their values.
-    fn runs(&self, (x, y): Cell, visit: &mut dyn FnMut(&[Cell], Nimber)) {
-        let mut others = Vec::with_capacity(x);
-        let mut sum = Nimber::ZERO;
-        visit(&others, sum);
-        for a in (0..x).rev() {
-            others.push((a, y));
-            sum += self.head_value((a, y));
-            visit(&others, sum);
-        }
+fn gray(k: u64) -> u64 {
+    k ^ (k >> 1)
+}
+
+/// The `k` whose Gray code is `g`.
+fn from_gray(g: u64) -> u64 {
+    let mut k = g;
+    for shift in [1, 2, 4, 8, 16, 32] {
+        k ^= k >> shift;
     }
+    k
 }
 
 impl CoinRule for Ruler {
@@ -41,15 +44,27 @@ impl CoinRule for Ruler {
         x as u64 + 1
     }
 
-    fn turns(&self, cell: Cell, visit: &mut dyn FnMut(&[Cell])) {
-        self.runs(cell, &mut |others, _| visit(others));
+    fn turns(&self, (x, y): Cell, visit: &mut dyn FnMut(&[Cell])) {
+        // The runs ending at column x, shortest first.
+        let mut others = Vec::with_capacity(x);
+        visit(&others);
+        for a in (0..x).rev() {
+            others.push((a, y));
+            visit(&others);
+        }
     }
 
-    fn turns_to(&self, cell: Cell, want: Nimber, visit: &mut dyn FnMut(&[Cell])) {
-        self.runs(cell, &mut |others, sum| {
-            if sum == want {
-                visit(others);
-            }
-        });
+    fn search_cost(&self, _cell: Cell) -> u64 {
+        1
+    }
+
+    fn turns_to(&self, (x, y): Cell, want: Nimber, visit: &mut dyn FnMut(&[Cell])) {
+        // The other coins are columns a..x (coins a+1..=x), worth
+        // gray(x) ⊕ gray(a); exactly one a has the wanted value.
+        let a = from_gray(gray(x as u64) ^ want.0);
+        if a <= x as u64 {
+            let others: Vec<Cell> = (a as usize..x).map(|c| (c, y)).collect();
+            visit(&others);
+        }
     }
 }

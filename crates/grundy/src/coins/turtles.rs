@@ -35,6 +35,10 @@ impl CoinRule for Turtles {
         }
     }
 
+    fn search_cost(&self, _cell: Cell) -> u64 {
+        1
+    }
+
     fn turns_to(&self, (x, y): Cell, want: Nimber, visit: &mut dyn FnMut(&[Cell])) {
         // The other coin, if any, is worth its number `a + 1`.
         match want.0 {

@@ -255,6 +255,46 @@ fn moves_to_a_value_are_all_the_moves_to_it() {
     }
 }
 
+/// Each rule's direct search for moves of a given value against filtering
+/// all its moves, on single coins far beyond the positions searched whole.
+fn check_turns_to<R: CoinRule>(rule: &R, cells: impl Iterator<Item = (usize, usize)>) {
+    for cell in cells {
+        // The order in which a move lists its other coins does not matter.
+        let sorted = |others: &[(usize, usize)]| {
+            let mut v = others.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let mut all = Vec::new();
+        rule.turns(cell, &mut |others| all.push(sorted(others)));
+        for want in 0..64 {
+            let want = Nimber(want);
+            let mut fast = BTreeSet::new();
+            rule.turns_to(cell, want, &mut |others| {
+                assert!(
+                    fast.insert(others.to_vec()),
+                    "{} {cell:?} found twice",
+                    rule.name()
+                )
+            });
+            let slow: BTreeSet<Vec<(usize, usize)>> = all
+                .iter()
+                .filter(|o| o.iter().map(|&c| rule.head_value(c)).sum::<Nimber>() == want)
+                .cloned()
+                .collect();
+            assert_eq!(fast, slow, "{} {cell:?} -> {want}", rule.name());
+        }
+    }
+}
+
+#[test]
+fn direct_move_searches_match_the_rules() {
+    check_turns_to(&Turtles, (0..200).map(|x| (x, 0)));
+    check_turns_to(&Ruler, (0..200).map(|x| (x, 0)));
+    check_turns_to(&MockTurtles, (0..60).map(|x| (x, 0)));
+    check_turns_to(&Corners, (0..24).flat_map(|x| (0..24).map(move |y| (x, y))));
+}
+
 #[test]
 fn sums_with_other_games_agree_with_search() {
     for expr in [
@@ -328,9 +368,35 @@ fn limits_on_moves_are_errors() {
     let err = grundy::analysis::moves(&p, &limits).unwrap_err();
     assert!(err.to_string().contains("--max-moves"), "{err}");
     // Winning moves need no listing of every move: long rows are fine.
+    for game in ["turtles", "ruler"] {
+        let long = Position::parse(&format!("{game}({}H)", "T".repeat(100_000))).unwrap();
+        let a = grundy::analyze(&long, &limits).unwrap();
+        assert_eq!(a.winning_moves.len(), 1, "{game}"); // turn the head over alone
+    }
+    // Mock Turtles looks at each coin left of a head once.
     let long = Position::parse(&format!("mock({}H)", "T".repeat(100_000))).unwrap();
-    let a = grundy::analyze(&long, &limits).unwrap();
-    assert_eq!(a.winning_moves.len(), 1); // turn the head over alone
+    assert!(grundy::analyze(&long, &limits).is_err());
+    assert_eq!(
+        grundy::analyze(&long, &Limits::default())
+            .unwrap()
+            .winning_moves
+            .len(),
+        1
+    );
+    // Turning Corners looks along the shorter side of each head's rectangle.
+    // All heads but (1, 1), so the value is 1 ⊗ 1 = *1 (all heads is 0).
+    let mut rows = vec!["H".repeat(20); 20];
+    rows[1] = format!("HT{}", "H".repeat(18));
+    let board = rows.join(",");
+    let p = Position::parse(&format!("corners({board})")).unwrap();
+    let err = grundy::analyze(&p, &limits).unwrap_err();
+    assert!(err.to_string().contains("--max-moves"), "{err}");
+    assert!(
+        !grundy::analyze(&p, &Limits::default())
+            .unwrap()
+            .winning_moves
+            .is_empty()
+    );
 }
 
 #[test]
