@@ -6,6 +6,7 @@
 
 mod cmd;
 mod out;
+mod script;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,8 @@ struct LimitArgs {
     /// Most moves one component may list.
     #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_MOVES)]
     max_moves: usize,
+    #[command(flatten)]
+    script: script::ScriptLimitArgs,
 }
 
 impl LimitArgs {
@@ -43,6 +46,7 @@ impl LimitArgs {
             max_heap: self.max_heap,
             max_moves: self.max_moves,
             stop: None,
+            script: self.script.limits(),
         }
     }
 }

@@ -55,6 +55,7 @@ pub mod heap;
 pub mod limits;
 pub mod nimber;
 pub mod period;
+pub mod script;
 pub mod solve;
 
 pub use analysis::{Analysis, Move, analyze};

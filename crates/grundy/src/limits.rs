@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::script::ScriptLimits;
 use crate::solve::{Config, DEFAULT_MAX_POSITIONS};
 
 /// Bounds on the work one query may do. Each has a command-line flag.
@@ -18,6 +19,9 @@ pub struct Limits {
     pub max_moves: usize,
     /// Set from another thread (a Ctrl-C handler) to stop long work.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Bounds on each call of a scripted game's functions
+    /// (`--script-ops`, `--script-depth`, `--script-size`).
+    pub script: ScriptLimits,
 }
 
 /// Default for [`Limits::max_heap`]: a table of this many values takes
@@ -34,6 +38,7 @@ impl Default for Limits {
             max_heap: DEFAULT_MAX_HEAP,
             max_moves: DEFAULT_MAX_MOVES,
             stop: None,
+            script: ScriptLimits::default(),
         }
     }
 }

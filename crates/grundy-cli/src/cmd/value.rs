@@ -7,12 +7,16 @@ use grundy::expr::Position;
 use grundy::{Analysis, Limits, Nimber, analysis};
 
 use crate::out::{self, Outcome};
+use crate::script::ScriptArg;
 
 /// Arguments of `grundy value`.
 #[derive(Args)]
 pub struct ValueArgs {
     /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)".
-    expr: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    expr: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -22,14 +26,17 @@ pub struct ValueArgs {
 #[derive(Args)]
 pub struct MovesArgs {
     /// The position.
-    expr: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    expr: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
 }
 
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let position = Position::parse(&args.script.or_text(args.expr.as_deref())?)?;
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
@@ -37,9 +44,16 @@ pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
     writeln!(w, "reason: {}", reason(&a))?;
     if a.winning_moves.is_empty() {
-        writeln!(w, "winning moves: none (every move leads to a non-zero value)")?;
+        writeln!(
+            w,
+            "winning moves: none (every move leads to a non-zero value)"
+        )?;
     } else {
-        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+        let moves: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.position.to_string())
+            .collect();
         writeln!(w, "winning moves: {}", moves.join("  "))?;
     }
     Ok(())
@@ -56,7 +70,11 @@ fn reason(a: &Analysis) -> String {
     if a.components.len() == 1 {
         return parts[0].clone();
     }
-    let terms: Vec<String> = a.components.iter().map(|c| format!("{:#}", c.grundy)).collect();
+    let terms: Vec<String> = a
+        .components
+        .iter()
+        .map(|c| format!("{:#}", c.grundy))
+        .collect();
     let relation = if a.grundy.is_zero() { "= 0" } else { "≠ 0" };
     let sum = if a.grundy.is_zero() {
         format!("{} = 0", terms.join(" ⊕ "))
@@ -83,14 +101,18 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
             grundy: a.grundy,
             outcome: a.outcome,
             components: &a.components,
-            winning_moves: a.winning_moves.iter().map(|m| m.position.to_string()).collect(),
+            winning_moves: a
+                .winning_moves
+                .iter()
+                .map(|m| m.position.to_string())
+                .collect(),
             winning_move_details: &a.winning_moves,
         }
     }
 }
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let position = Position::parse(&args.script.or_text(args.expr.as_deref())?)?;
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]
@@ -110,7 +132,11 @@ pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;
         return Ok(());
     }
-    let width = moves.iter().map(|m| m.position.to_string().chars().count()).max().unwrap_or(0);
+    let width = moves
+        .iter()
+        .map(|m| m.position.to_string().chars().count())
+        .max()
+        .unwrap_or(0);
     for m in &moves {
         let text = m.position.to_string();
         let pad = width - text.chars().count();
