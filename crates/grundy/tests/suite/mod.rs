@@ -3,9 +3,11 @@
 //! - `agreement`: every built-in family against the brute-force reference,
 //!   alone and in sums;
 //! - `properties`: the laws (value of a sum, winning moves, round trips);
-//! - `published`: values from the literature, with citations.
+//! - `published`: values from the literature, with citations;
+//! - `script`: scripted games against built-in families and brute force.
 
 mod agreement;
 mod common;
 mod properties;
 mod published;
+mod script;
