@@ -458,3 +458,31 @@ proptest! {
         prop_assert_eq!(written::element_value(&arg).unwrap(), Written::Value(v));
     }
 }
+
+#[test]
+fn deepest_allowed_recursion_fits_a_small_thread_stack() {
+    // MAX_CALL_LEVELS promises that recursion up to the cap reports an
+    // error rather than overflowing the native stack. Test threads have
+    // 2 MiB, the smallest stack a caller is likely to give us.
+    let text = "fn start() { 0 }\nfn down(n, acc) {\n  let row = [n, n + 1, acc.len()];\n  if n == 0 { acc } else { down(n - 1, acc + row) }\n}\nfn moves(s) {\n  let deep = down(10000, []);\n  []\n}\n";
+    let file = TempFile::new("deep.rhai", text);
+    let path = file.path().to_string();
+    let limits = Limits {
+        script: ScriptLimits {
+            max_call_levels: grundy::script::MAX_CALL_LEVELS,
+            max_operations: u64::MAX,
+            ..ScriptLimits::default()
+        },
+        ..Limits::default()
+    };
+    let outcome = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let p = Position::parse(&format!("script[{path}]")).unwrap();
+            grundy::analyze(&p, &limits).map(|_| ()).unwrap_err().to_string()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(outcome.contains("--script-depth"), "{outcome}");
+}
