@@ -11,7 +11,10 @@ use grundy::script::{Script, ScriptGame, Value};
 use grundy::{Config, Limits, Solver};
 
 fn example(name: &str) -> String {
-    format!("{}/../../examples/scripts/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/../../examples/scripts/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 /// The same positions solved by the built-in `takeall` and by
@@ -28,21 +31,31 @@ fn takeall(c: &mut Criterion) {
         group.throughput(Throughput::Elements(expanded));
         let name = format!("{heaps:?}");
         group.bench_with_input(BenchmarkId::new("built-in", &name), &start, |b, start| {
-            b.iter(|| Solver::new(TakeAll, Config::default()).value(start).unwrap())
+            b.iter(|| {
+                Solver::new(TakeAll, Config::default())
+                    .value(start)
+                    .unwrap()
+            })
         });
         let scripted_start = Value::Array(heaps.iter().map(|&h| Value::Int(h as i64)).collect());
         // Same rules, same canonical positions: the same number expanded.
         let mut probe = Solver::new(ScriptGame::new(script.clone()), Config::default());
         probe.value(&scripted_start).unwrap();
         assert_eq!(probe.expanded(), expanded);
-        group.bench_with_input(BenchmarkId::new("script", &name), &scripted_start, |b, start| {
-            b.iter(|| {
-                let game = ScriptGame::new(script.clone());
-                let v = Solver::new(game.clone(), Config::default()).value(start).unwrap();
-                game.check().unwrap();
-                v
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("script", &name),
+            &scripted_start,
+            |b, start| {
+                b.iter(|| {
+                    let game = ScriptGame::new(script.clone());
+                    let v = Solver::new(game.clone(), Config::default())
+                        .value(start)
+                        .unwrap();
+                    game.check().unwrap();
+                    v
+                })
+            },
+        );
     }
     group.finish();
 }

@@ -479,7 +479,10 @@ fn deepest_allowed_recursion_fits_a_small_thread_stack() {
         .stack_size(2 << 20)
         .spawn(move || {
             let p = Position::parse(&format!("script[{path}]")).unwrap();
-            grundy::analyze(&p, &limits).map(|_| ()).unwrap_err().to_string()
+            grundy::analyze(&p, &limits)
+                .map(|_| ())
+                .unwrap_err()
+                .to_string()
         })
         .unwrap()
         .join()
