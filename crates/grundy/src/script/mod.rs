@@ -17,13 +17,16 @@
 //!     fn start() { [1, 2, 3, 4, 5] }
 //!     fn moves(s) {
 //!         let out = [];
-//!         for k in 1..=s.max() { out.push(s.map(|h| if h >= k { h - k } else { h })); }
+//!         for k in 1..=s.reduce(|m, h| if h > m { h } else { m }, 0) {
+//!             out.push(s.map(|h| if h >= k { h - k } else { h }));
+//!         }
 //!         out
 //!     }
 //! "#).unwrap();
 //! let p = Position::parse(&format!("script[{}]() + nim(1)", file.display())).unwrap();
 //! let a = analyze(&p, &Limits::default()).unwrap();
-//! assert_eq!(a.components[0].grundy, Nimber(5)); // as the built-in takeall(1,2,3,4,5)
+//! assert_eq!(a.components[0].grundy, Nimber(3)); // as the built-in takeall(1,2,3,4,5)
+//! assert_eq!(a.grundy, Nimber(2)); // *3 + *1
 //! ```
 //!
 //! The pieces: [`value`] (script values as hashable positions), [`source`]
