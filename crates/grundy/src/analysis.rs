@@ -86,11 +86,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
             let (family, args) = position.component(c);
             let mut options = Vec::new();
             family.moves_to(args, target, limits, &mut options)?;
-            winning_moves.extend(
-                options
-                    .iter()
-                    .map(|o| make_move(position, i, c, o, Nimber::ZERO)),
-            );
+            winning_moves.extend(options.iter().map(|o| make_move(position, i, c, o, Nimber::ZERO)));
         }
     }
     Ok(Analysis {
@@ -105,10 +101,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
 /// The Grundy value of a position (the nim-sum of its components).
 pub fn value(position: &Position, limits: &Limits) -> Result<Nimber> {
     let parts = position.components();
-    Ok(component_values(position, &parts, limits)?
-        .iter()
-        .map(|c| c.grundy)
-        .sum())
+    Ok(component_values(position, &parts, limits)?.iter().map(|c| c.grundy).sum())
 }
 
 /// Every move of a position, with the value each leads to.
@@ -129,11 +122,7 @@ pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<Move>> {
     Ok(out)
 }
 
-fn component_values(
-    position: &Position,
-    parts: &[ComponentRef],
-    limits: &Limits,
-) -> Result<Vec<ComponentValue>> {
+fn component_values(position: &Position, parts: &[ComponentRef], limits: &Limits) -> Result<Vec<ComponentValue>> {
     parts
         .iter()
         .map(|c| {
@@ -146,13 +135,7 @@ fn component_values(
         .collect()
 }
 
-fn make_move(
-    position: &Position,
-    index: usize,
-    c: &ComponentRef,
-    option: &[Arg],
-    grundy: Nimber,
-) -> Move {
+fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
     let (family, args) = position.component(c);
     Move {
         component: index,

@@ -54,9 +54,7 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let mut io_error: Option<std::io::Error> = None;
     let mut sink = |g: Nimber| -> grundy::Result<()> {
         let written = match format {
-            Format::Text if n % 10 == 0 => {
-                write!(w, "{}{n:>8}: {:>3}", if n == 0 { "" } else { "\n" }, g.0)
-            }
+            Format::Text if n % 10 == 0 => write!(w, "{}{n:>8}: {:>3}", if n == 0 { "" } else { "\n" }, g.0),
             Format::Text => write!(w, " {:>3}", g.0),
             Format::Csv => writeln!(w, "{n},{}", g.0),
             Format::Json if n == 0 => write!(w, "{}", g.0),

@@ -44,16 +44,9 @@ pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
     writeln!(w, "reason: {}", reason(&a))?;
     if a.winning_moves.is_empty() {
-        writeln!(
-            w,
-            "winning moves: none (every move leads to a non-zero value)"
-        )?;
+        writeln!(w, "winning moves: none (every move leads to a non-zero value)")?;
     } else {
-        let moves: Vec<String> = a
-            .winning_moves
-            .iter()
-            .map(|m| m.position.to_string())
-            .collect();
+        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
         writeln!(w, "winning moves: {}", moves.join("  "))?;
     }
     Ok(())
@@ -70,11 +63,7 @@ fn reason(a: &Analysis) -> String {
     if a.components.len() == 1 {
         return parts[0].clone();
     }
-    let terms: Vec<String> = a
-        .components
-        .iter()
-        .map(|c| format!("{:#}", c.grundy))
-        .collect();
+    let terms: Vec<String> = a.components.iter().map(|c| format!("{:#}", c.grundy)).collect();
     let relation = if a.grundy.is_zero() { "= 0" } else { "≠ 0" };
     let sum = if a.grundy.is_zero() {
         format!("{} = 0", terms.join(" ⊕ "))
@@ -101,11 +90,7 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
             grundy: a.grundy,
             outcome: a.outcome,
             components: &a.components,
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| m.position.to_string())
-                .collect(),
+            winning_moves: a.winning_moves.iter().map(|m| m.position.to_string()).collect(),
             winning_move_details: &a.winning_moves,
         }
     }
@@ -132,11 +117,7 @@ pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;
         return Ok(());
     }
-    let width = moves
-        .iter()
-        .map(|m| m.position.to_string().chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = moves.iter().map(|m| m.position.to_string().chars().count()).max().unwrap_or(0);
     for m in &moves {
         let text = m.position.to_string();
         let pad = width - text.chars().count();

@@ -28,9 +28,7 @@ impl Arg {
     pub fn int(&self, what: &str) -> Result<u64> {
         match self {
             Arg::Int(n) => Ok(*n),
-            Arg::Word(w) => Err(Error::invalid(format!(
-                "expected {what} (a number), found `{w}`"
-            ))),
+            Arg::Word(w) => Err(Error::invalid(format!("expected {what} (a number), found `{w}`"))),
         }
     }
 }
@@ -140,15 +138,11 @@ pub trait Family: Send + Sync {
 
 /// The value of the heaps (or whole position) an option leaves: the nim-sum
 /// over its heaps for [`Shape::Heaps`] families.
-pub fn value_of_parts<F: Family + ?Sized>(
-    family: &F,
-    parts: &[Arg],
-    limits: &Limits,
-) -> Result<Nimber> {
+pub fn value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Limits) -> Result<Nimber> {
     match family.shape() {
-        Shape::Heaps => parts.iter().try_fold(Nimber::ZERO, |acc, part| {
-            Ok(acc + family.value(std::slice::from_ref(part), limits)?)
-        }),
+        Shape::Heaps => parts
+            .iter()
+            .try_fold(Nimber::ZERO, |acc, part| Ok(acc + family.value(std::slice::from_ref(part), limits)?)),
         Shape::Whole => family.value(parts, limits),
     }
 }

@@ -105,9 +105,7 @@ pub static FAMILIES: &[Entry] = &[
             let p = s.param(Bracket::Brace, "bash{3}")?;
             let k = match p.text.trim().parse::<u64>() {
                 Ok(k) if (1..=subtraction::MAX_SET_SIZE).contains(&k) => k,
-                _ => {
-                    return Err(s.error(p.column, "expected the largest amount k >= 1, as bash{3}"));
-                }
+                _ => return Err(s.error(p.column, "expected the largest amount k >= 1, as bash{3}")),
             };
             let set = SubtractionSet::Finite((1..=k).collect());
             let head = format!("sub{{{set}}}");
@@ -123,9 +121,7 @@ pub static FAMILIES: &[Entry] = &[
             if p.text.trim().is_empty() {
                 return Err(s.error(p.column, "empty set: allbut{} is Nim, write nim(n)"));
             }
-            let game = AllBut::new(subtraction::parse_numbers(
-                &p.text, s.input, p.column, "excluded",
-            )?);
+            let game = AllBut::new(subtraction::parse_numbers(&p.text, s.input, p.column, "excluded")?);
             let head = format!("allbut{{{}}}", subtraction::write_numbers(game.excluded()));
             Ok(Arc::new(HeapFamily::new(game, head)))
         },
@@ -205,11 +201,7 @@ pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
             format!(
                 "unknown game `{}`; known games: {}",
                 term.name,
-                FAMILIES
-                    .iter()
-                    .map(|e| e.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                FAMILIES.iter().map(|e| e.name).collect::<Vec<_>>().join(", ")
             ),
         )),
     }
@@ -242,11 +234,7 @@ fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<A
             Error::parse(
                 input,
                 t.column + t.name.chars().count(),
-                format!(
-                    "`{}` needs a position in parentheses, as {}(...)",
-                    family.head(),
-                    family.head()
-                ),
+                format!("`{}` needs a position in parentheses, as {}(...)", family.head(), family.head()),
             )
         });
     };
@@ -266,10 +254,7 @@ fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<A
                 return Err(Error::parse(
                     input,
                     e.terms[0].column,
-                    format!(
-                        "`{}` takes numbers or words here, not a game",
-                        family.head()
-                    ),
+                    format!("`{}` takes numbers or words here, not a game", family.head()),
                 ));
             }
         }

@@ -157,11 +157,7 @@ mod tests {
         let mut solver = Solver::new(&sum, Config::default());
         for n in 0..=14 {
             let p = HeapSum::<Split>::position(&[n]);
-            assert_eq!(
-                reference::value(&sum, &p).unwrap(),
-                table[n as usize],
-                "n={n}"
-            );
+            assert_eq!(reference::value(&sum, &p).unwrap(), table[n as usize], "n={n}");
             assert_eq!(solver.value(&p).unwrap(), table[n as usize], "n={n}");
         }
         for n in 0..=30 {
