@@ -1,27 +1,8 @@
 //! `--script FILE` and scripted games, run through the real binary.
 
-use std::process::{Command, Output};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let o = grundy(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_str(&stdout(&o)).unwrap()
-}
+use common::{assert_fails, grundy, json, stderr, stdout, temp_file};
 
 fn example(name: &str) -> String {
     format!(
@@ -30,27 +11,17 @@ fn example(name: &str) -> String {
     )
 }
 
-/// A script in the system's temporary folder.
+/// A script in the system's temporary folder; its path.
 fn temp_script(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-script-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+    temp_file(name, text).to_str().unwrap().to_string()
 }
 
-/// Asserts a clean failure: exit code 2, one line on stderr containing
-/// every needle, nothing on stdout, no panic.
-fn assert_fails(args: &[&str], needles: &[&str]) {
-    let o = grundy(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    for needle in needles {
+/// [`assert_fails`] with several things the message must say.
+fn assert_fails_saying(args: &[&str], needles: &[&str]) {
+    let err = assert_fails(args, needles[0]);
+    for needle in &needles[1..] {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert!(stdout(&o).is_empty());
 }
 
 #[test]
@@ -105,7 +76,7 @@ fn bad_scripts_fail_with_file_line_and_exit_code_2() {
         "syntax.rhai",
         "fn start() { [1] }\nfn moves(s) {\n  let x = [1, 2;\n}\n",
     );
-    assert_fails(
+    assert_fails_saying(
         &["value", "--script", &syntax],
         &[&format!("{syntax}:3: syntax error")],
     );
@@ -114,7 +85,7 @@ fn bad_scripts_fail_with_file_line_and_exit_code_2() {
         "nonlist.rhai",
         "fn start() { 5 }\n\nfn moves(s) {\n  s - 1\n}\n",
     );
-    assert_fails(
+    assert_fails_saying(
         &["value", "--script", &nonlist],
         &[&format!("{nonlist}:3:"), "must return an array"],
     );
@@ -123,11 +94,11 @@ fn bad_scripts_fail_with_file_line_and_exit_code_2() {
         "endless.rhai",
         "fn start() { 5 }\nfn moves(s) {\n  loop { }\n}\n",
     );
-    assert_fails(
+    assert_fails_saying(
         &["value", "--script", &endless],
         &[&format!("{endless}:2:"), "--script-ops"],
     );
-    assert_fails(
+    assert_fails_saying(
         &["value", "--script-ops", "5000", "--script", &endless],
         &["more than 5000 operations", "--script-ops"],
     );
@@ -136,7 +107,7 @@ fn bad_scripts_fail_with_file_line_and_exit_code_2() {
         "recursion.rhai",
         "fn start() { 5 }\nfn down(n) { down(n + 1) }\nfn moves(s) { down(s) }\n",
     );
-    assert_fails(
+    assert_fails_saying(
         &["value", "--script", &recursion],
         &[&format!("{recursion}:"), "--script-depth"],
     );
@@ -145,7 +116,7 @@ fn bad_scripts_fail_with_file_line_and_exit_code_2() {
         "heap.rhai",
         "fn position(n) { n }\nfn moves(n) { [n + 1] }\n",
     );
-    assert_fails(
+    assert_fails_saying(
         &[
             "table",
             "--script",
@@ -158,11 +129,11 @@ fn bad_scripts_fail_with_file_line_and_exit_code_2() {
         &["limit of 1000 positions", "--max-positions"],
     );
 
-    assert_fails(
+    assert_fails_saying(
         &["value", "--script", "no-such-file.rhai"],
         &["no-such-file.rhai"],
     );
-    assert_fails(&["value", "--script", "bad]name.rhai"], &["cannot contain"]);
+    assert_fails_saying(&["value", "--script", "bad]name.rhai"], &["cannot contain"]);
 }
 
 #[test]
