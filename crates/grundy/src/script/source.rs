@@ -263,22 +263,27 @@ impl Script {
         err: EvalAltResult,
         limits: &ScriptLimits,
     ) -> Error {
-        let mut chain = vec![format!("{}()", function.name())];
+        // The functions the error passed through, outermost first.
+        let mut chain = vec![function.name().to_string()];
         let mut err = err;
         let mut line = err.position().line();
         // Errors inside called functions arrive wrapped, each wrapper at
         // the call site; the innermost error is the one to report.
         while let EvalAltResult::ErrorInFunctionCall(name, _, inner, _) = err {
-            chain.push(format!("{name}()"));
+            chain.push(name);
             err = *inner;
             line = err.position().line().or(line);
         }
-        let within = match chain.split_last() {
-            Some((innermost, callers)) if !callers.is_empty() => {
-                let callers: Vec<&str> = callers.iter().rev().map(String::as_str).collect();
-                format!("in {innermost} (called from {})", callers.join(" <- "))
-            }
-            _ => format!("in {}", chain[0]),
+        let innermost = chain.last().expect("the chain starts with `function`");
+        let within = if chain.len() > 1 {
+            let callers: Vec<String> = chain[..chain.len() - 1]
+                .iter()
+                .rev()
+                .map(|f| format!("{f}()"))
+                .collect();
+            format!("in {innermost}() (called from {})", callers.join(" <- "))
+        } else {
+            format!("in {innermost}()")
         };
         let message = match err {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
@@ -295,11 +300,6 @@ impl Script {
                 limits.max_size
             ),
             EvalAltResult::ErrorTerminated(..) => return ErrorKind::Interrupted.into(),
-            EvalAltResult::ErrorFunctionNotFound(ref name, _)
-                if chain.len() == 1 && name.starts_with(function.name()) =>
-            {
-                format!("the script has no function `{}`", function.name())
-            }
             mut other => {
                 other.set_position(rhai::Position::NONE);
                 format!("{within}: {other}")
@@ -307,14 +307,7 @@ impl Script {
         };
         // An endless loop reports no position of its own: name the line of
         // the function it ran in, so there is always a line to look at.
-        let line = line.or_else(|| {
-            definition_line(
-                &self.text,
-                chain
-                    .last()
-                    .map_or(function.name(), |f| f.trim_end_matches("()")),
-            )
-        });
+        let line = line.or_else(|| definition_line(&self.text, innermost));
         script_error(&self.file, line, message)
     }
 }
