@@ -14,7 +14,7 @@ use grundy::solve::{Config, Solver, reference};
 use grundy::{ErrorKind, Limits, Nimber};
 use proptest::prelude::*;
 
-use super::common::{TempFile, assert_agree, engine_value};
+use super::common::{TempFile, assert_agree, engine_value, reference_value};
 
 /// The path of an example script, as a term head: `script[.../takeall.rhai]`.
 fn example(name: &str) -> String {
@@ -99,6 +99,12 @@ fn takeall_script_agrees_with_builtin_takeall() {
             );
         }
     }
+    // `show` draws a position for `grundy play`.
+    let term = &p.terms[0];
+    assert_eq!(
+        term.family.draw(&term.args).unwrap(),
+        "o\noo\nooo\noooo\nooooo"
+    );
     // A larger position, as the benchmark uses.
     assert_eq!(
         engine_value(&format!("{script}(5,11,17,23,29)")),
@@ -422,6 +428,44 @@ fn show(s) { s.to_debug() }
     // Rhai shows a character like a one-letter string; its written form
     // keeps them apart.
     assert_eq!(written[7], "S(_c78_)");
+}
+
+/// A random small scripted component, or a built-in one to mix with.
+fn component() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::collection::vec(1u64..5, 1..4).prop_map(|h| format!(
+            "{}({})",
+            example("takeall.rhai"),
+            join(&h)
+        )),
+        (0u64..9).prop_map(|n| format!("{}({n})", example("kayles.rhai"))),
+        proptest::collection::vec(1u64..8, 1..3).prop_map(|h| format!(
+            "{}({})",
+            example("grundy-game.rhai"),
+            join(&h)
+        )),
+        (0u64..20).prop_map(|n| format!("{}({n})", example("subtraction.rhai"))),
+        (0u64..6).prop_map(|n| format!("nim({n})")),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Sums with scripted terms obey the laws the built-in families do:
+    /// the value is the brute-force value of the whole sum, and every
+    /// winning move leads to value 0.
+    #[test]
+    fn sums_with_scripts_obey_the_laws(parts in proptest::collection::vec(component(), 1..=2)) {
+        let expr = parts.join(" + ");
+        prop_assert_eq!(engine_value(&expr), reference_value(&expr));
+        let p = Position::parse(&expr).unwrap();
+        let a = grundy::analyze(&p, &Limits::default()).unwrap();
+        prop_assert_eq!(a.winning_moves.is_empty(), a.grundy.is_zero());
+        for m in &a.winning_moves {
+            prop_assert!(engine_value(&m.position.to_string()).is_zero(), "{} -> {}", expr, m.position);
+        }
+    }
 }
 
 fn value() -> impl Strategy<Value = Value> {
