@@ -161,25 +161,23 @@ impl Sparse {
         smallest
     }
 
-    /// Clears the bit of `x` if it is needed; returns 1 if it was.
-    #[inline(always)]
-    fn found(&mut self, x: u32) -> u32 {
-        let word = &mut self.needed[x as usize / 64];
-        let bit = 1u64 << (x % 64);
-        let hit = *word & bit;
-        *word ^= hit;
-        (hit != 0) as u32
-    }
-
     /// Scans the splits of `s` tokens (the common case of one split
-    /// removal) in blocks, branch-free inside a block.
+    /// removal). The values seen in a block are OR-ed into four independent
+    /// bit sets, and the needed set is updated once a block: updating it
+    /// pair by pair would chain every pair on the previous one's store.
     fn scan_one<T: Cell>(&mut self, g: &[T], s: usize, unequal: bool, mut missing: u32) -> u32 {
         let last = if unequal { (s - 1) / 2 } else { s / 2 };
+        let words = self.needed.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1);
+        if words == 1 {
+            return self.scan_one_word(g, s, last);
+        }
         let mut a = 1;
         while a <= last {
             let end = (a + BLOCK).min(last + 1);
-            for a in a..end {
-                missing -= self.found(g[a].get() ^ g[s - a].get());
+            let left = &g[a..end];
+            let right = &g[s + 1 - end..=s - a];
+            for (x, y) in left.iter().zip(right.iter().rev()) {
+                missing -= self.found(x.get() ^ y.get());
             }
             self.scanned += (end - a) as u64;
             if missing == 0 {
@@ -188,6 +186,39 @@ impl Sparse {
             a = end;
         }
         missing
+    }
+
+    /// [`Sparse::scan_one`] when every needed value is below 64: the needed
+    /// set lives in a register.
+    fn scan_one_word<T: Cell>(&mut self, g: &[T], s: usize, last: usize) -> u32 {
+        let mut needed = self.needed[0];
+        let mut a = 1;
+        while a <= last && needed != 0 {
+            let end = (a + BLOCK).min(last + 1);
+            let left = &g[a..end];
+            let right = &g[s + 1 - end..=s - a];
+            let mut lanes = [0u64; 4];
+            for (k, (x, y)) in left.iter().zip(right.iter().rev()).enumerate() {
+                let v = x.get() ^ y.get();
+                // Values of 64 and above are never needed here.
+                lanes[k % 4] |= u64::from(v < 64) << (v & 63);
+            }
+            needed &= !(lanes[0] | lanes[1] | lanes[2] | lanes[3]);
+            self.scanned += (end - a) as u64;
+            a = end;
+        }
+        self.needed[0] = needed;
+        needed.count_ones()
+    }
+
+    /// Clears the bit of `x` if it is needed; returns 1 if it was.
+    #[inline(always)]
+    fn found(&mut self, x: u32) -> u32 {
+        let word = &mut self.needed[x as usize / 64];
+        let bit = 1u64 << (x % 64);
+        let hit = *word & bit;
+        *word ^= hit;
+        (hit != 0) as u32
     }
 
     /// Scans the splits of every split removal, interleaved by the smaller
