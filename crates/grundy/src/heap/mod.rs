@@ -11,6 +11,8 @@
 pub mod family;
 pub mod nim;
 pub mod subtraction;
+pub mod lasker;
+pub mod split;
 
 pub use family::HeapFamily;
 
