@@ -44,7 +44,7 @@ pub struct Move {
     pub grundy: Nimber,
 }
 
-fn as_text<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn as_text<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
     s.collect_str(p)
 }
 

@@ -53,6 +53,7 @@ pub mod games;
 pub mod graph;
 pub mod heap;
 pub mod limits;
+pub mod loopy;
 pub mod nimber;
 pub mod period;
 pub mod solve;

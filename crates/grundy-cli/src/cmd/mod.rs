@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod loopy;
 pub mod table;
 pub mod value;
 

@@ -30,6 +30,9 @@ pub struct MovesArgs {
 
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let position = Position::parse(&args.expr)?;
+    if grundy::loopy::involves_cycles(&position) {
+        return super::loopy::value(&position, args.json, limits, w);
+    }
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
@@ -91,6 +94,9 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let position = Position::parse(&args.expr)?;
+    if grundy::loopy::involves_cycles(&position) {
+        return super::loopy::moves(&position, args.json, limits, w);
+    }
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]

@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::loopy::Gamma;
 use crate::nimber::Nimber;
 use crate::period::Periodicity;
 
@@ -133,6 +134,20 @@ pub trait Family: Send + Sync {
     /// one (with proof where a theorem applies) within `limits`.
     fn periodicity(&self, _limits: &Limits) -> Result<Option<Periodicity>> {
         Ok(None)
+    }
+
+    /// Whether play in this family can return to a position (a game graph
+    /// with cycles). Such a family answers [`Family::loopy_value`], its
+    /// [`Family::value`] fails on components of infinite value, and sums
+    /// with it are analysed by [`crate::loopy::analyze`].
+    fn loopy(&self) -> bool {
+        false
+    }
+
+    /// The generalised Sprague–Grundy value of one component (see
+    /// [`crate::loopy`]); for a family without cycles, its Grundy value.
+    fn loopy_value(&self, component: &[Arg], limits: &Limits) -> Result<Gamma> {
+        self.value(component, limits).map(Gamma::Finite)
     }
 }
 

@@ -20,6 +20,7 @@ use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
 use crate::heap::lasker::Lasker;
 use crate::heap::split::{Parts, Split};
 use crate::games::ed::EdFamily;
+use crate::loopy::LoopyFamily;
 
 /// What a builder sees: the term and the whole input (for error columns).
 pub struct Spec<'a> {
@@ -208,6 +209,19 @@ pub static FAMILIES: &[Entry] = &[
         build: |s| {
             s.no_param()?;
             Ok(Arc::new(EdFamily))
+        },
+    },
+    Entry {
+        name: "loopy",
+        syntax: "loopy[FILE](v,...)",
+        about: "tokens on a game graph that may have cycles: generalised values, win/lose/draw",
+        build: |s| {
+            let p = s.param(Bracket::Square, "loopy[game.txt]")?;
+            let path = p.text.trim();
+            if path.is_empty() {
+                return Err(s.error(p.column, "expected a file name"));
+            }
+            Ok(Arc::new(LoopyFamily::open(path)?))
         },
     },
 ];
