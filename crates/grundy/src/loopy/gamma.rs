@@ -111,14 +111,17 @@ pub fn gamma(graph: &Graph, limits: &Limits) -> Result<Vec<Gamma>> {
     while !open.is_empty() {
         limits.check_stop()?;
         let mark = level + 1;
+        // Count first, label after: a vertex labelled at this level still
+        // counts as an option of its predecessors.
         for &u in &open {
-            let relevant = graph
+            count[u as usize] = graph
                 .successors(u)
                 .iter()
                 .filter(|&&w| !matches!(label[w as usize], Label::Finite(_)))
                 .count();
-            count[u as usize] = relevant;
-            if relevant == 0 {
+        }
+        for &u in &open {
+            if count[u as usize] == 0 {
                 label[u as usize] = Label::Finite(level);
                 labelled.push(u);
             }
@@ -187,6 +190,13 @@ mod tests {
     fn acyclic_graphs_get_their_grundy_values() {
         // The diamond of the graph module's tests: d = 0, b = c = 1, a = 0.
         assert_eq!(values("a b c\nb d\nc d\nd\n"), ["0", "1", "1", "0"]);
+    }
+
+    /// Regression: counting and labelling in one pass labelled `b` with 0
+    /// once `a` (listed first) was labelled, as if `a` were not an option.
+    #[test]
+    fn a_vertex_labelled_at_a_level_still_counts_as_an_option() {
+        assert_eq!(values("a\nb a\n"), ["0", "1"]);
     }
 
     #[test]

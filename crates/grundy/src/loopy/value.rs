@@ -132,7 +132,7 @@ impl Serialize for Gamma {
 }
 
 /// Who wins a game that may never end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LoopyOutcome {
     /// The player to move can force a win.

@@ -9,3 +9,5 @@ mod agreement;
 mod common;
 mod properties;
 mod published;
+mod multi;
+mod loopy;
