@@ -135,7 +135,7 @@ fn component_values(position: &Position, parts: &[ComponentRef], limits: &Limits
         .collect()
 }
 
-fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
+pub(crate) fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
     let (family, args) = position.component(c);
     Move {
         component: index,

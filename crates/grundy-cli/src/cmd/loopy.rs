@@ -90,18 +90,8 @@ impl<'a> From<&'a LoopyAnalysis> for ValueJson<'a> {
 pub fn moves(position: &Position, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
     let moves = loopy::analysis::moves(position, limits)?;
     if json {
-        #[derive(serde::Serialize)]
-        struct MovesJson<'a> {
-            position: String,
-            moves: &'a [loopy::LoopyMove],
-        }
-        return out::json(
-            w,
-            &MovesJson {
-                position: position.to_string(),
-                moves: &moves,
-            },
-        );
+        let object = serde_json::json!({"position": position.to_string(), "moves": moves});
+        return out::json(w, &object);
     }
     if moves.is_empty() {
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;

@@ -78,7 +78,10 @@ pub trait Family: Send + Sync {
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()>;
 
     /// Appends the options of one component whose value is `target`.
-    /// Families with many options (a Nim heap) answer this directly.
+    /// Families with many options (a Nim heap) answer this directly. The
+    /// default compares generalised values ([`Family::loopy_value`]), which
+    /// are the Grundy values for families without cycles and never equal a
+    /// nimber when infinite.
     fn moves_to(
         &self,
         component: &[Arg],
@@ -89,7 +92,7 @@ pub trait Family: Send + Sync {
         let mut options = Vec::new();
         self.moves(component, limits, &mut options)?;
         for option in options {
-            if value_of_parts(self, &option, limits)? == target {
+            if loopy_value_of_parts(self, &option, limits)? == Gamma::Finite(target) {
                 out.push(option);
             }
         }
@@ -159,5 +162,18 @@ pub fn value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Li
             .iter()
             .try_fold(Nimber::ZERO, |acc, part| Ok(acc + family.value(std::slice::from_ref(part), limits)?)),
         Shape::Whole => family.value(parts, limits),
+    }
+}
+
+/// The generalised value (see [`crate::loopy`]) of what an option leaves:
+/// the generalised nim-sum over its heaps (or tokens) for [`Shape::Heaps`]
+/// families.
+pub fn loopy_value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Limits) -> Result<Gamma> {
+    match family.shape() {
+        Shape::Heaps => parts
+            .iter()
+            .map(|part| family.loopy_value(std::slice::from_ref(part), limits))
+            .sum(),
+        Shape::Whole => family.loopy_value(parts, limits),
     }
 }

@@ -148,6 +148,12 @@ impl HeapGame for Split {
     }
 }
 
+/// The examples of `docs/MULTI_SG.md`, run as doctests so that the guide
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../../docs/MULTI_SG.md")]
+pub struct MultiSgGuide;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,8 +17,7 @@ use serde::Serialize;
 use super::value::{Gamma, LoopyOutcome};
 use crate::analysis::as_text;
 use crate::error::Result;
-use crate::expr::family::{Family, Shape};
-use crate::expr::position::term_text;
+use crate::expr::family::loopy_value_of_parts;
 use crate::expr::{Arg, ComponentRef, Position};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -147,7 +146,7 @@ pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<LoopyMove>> {
         let mut options = Vec::new();
         family.moves(args, limits, &mut options)?;
         for option in &options {
-            let after = rest.clone() + parts_value(family.as_ref(), option, limits)?;
+            let after = rest.clone() + loopy_value_of_parts(family.as_ref(), option, limits)?;
             out.push(make_move(position, i, c, option, after));
         }
     }
@@ -185,18 +184,8 @@ fn rests(values: &[Gamma]) -> Vec<Gamma> {
     rests
 }
 
-/// The value of what a move leaves of a component: for heap-like families
-/// the sum over the heaps (or tokens) it leaves.
-fn parts_value(family: &dyn Family, parts: &[Arg], limits: &Limits) -> Result<Gamma> {
-    match family.shape() {
-        Shape::Heaps => parts
-            .iter()
-            .map(|part| family.loopy_value(std::slice::from_ref(part), limits))
-            .sum(),
-        Shape::Whole => family.loopy_value(parts, limits),
-    }
-}
-
+/// The move, described as [`crate::analysis`] describes it, with the value
+/// and outcome it leads to.
 fn make_move(
     position: &Position,
     index: usize,
@@ -204,14 +193,13 @@ fn make_move(
     option: &[Arg],
     value: Gamma,
 ) -> LoopyMove {
-    let (family, args) = position.component(c);
-    let outcome = value.outcome();
+    let plain = crate::analysis::make_move(position, index, c, option, Nimber::ZERO);
     LoopyMove {
-        component: index,
-        from: term_text(family.as_ref(), args),
-        to: term_text(family.as_ref(), option),
-        position: position.replace(c, option),
+        component: plain.component,
+        from: plain.from,
+        to: plain.to,
+        position: plain.position,
+        outcome: value.outcome(),
         value,
-        outcome,
     }
 }

@@ -61,10 +61,16 @@ impl LoopyFamily {
 
     /// The value of the token on one vertex.
     pub fn gamma(&self, component: &[Arg], limits: &Limits) -> Result<Gamma> {
-        self.tokens.check(component)?;
-        let name = component[0].to_string();
-        let v = self.graph().vertex(&name).expect("checked above");
+        let v = self.vertex(component)?;
         Ok(self.values(limits)?[v as usize].clone())
+    }
+
+    fn vertex(&self, component: &[Arg]) -> Result<u32> {
+        self.tokens.check(component)?;
+        Ok(self
+            .graph()
+            .vertex(&component[0].to_string())
+            .expect("checked above"))
     }
 }
 
@@ -96,23 +102,6 @@ impl Family for LoopyFamily {
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         self.tokens.moves(component, limits, out)
-    }
-
-    fn moves_to(
-        &self,
-        component: &[Arg],
-        target: Nimber,
-        limits: &Limits,
-        out: &mut Vec<Vec<Arg>>,
-    ) -> Result<()> {
-        let mut options = Vec::new();
-        self.moves(component, limits, &mut options)?;
-        for option in options {
-            if self.gamma(&option, limits)? == Gamma::Finite(target) {
-                out.push(option);
-            }
-        }
-        Ok(())
     }
 
     fn default_args(&self) -> Option<Vec<Arg>> {

@@ -66,3 +66,9 @@ pub fn solve<G: Game>(game: &G, start: &G::Position, limits: &Limits) -> Result<
     let mut values = gamma(&explored.graph, limits)?;
     Ok(values.swap_remove(0))
 }
+
+/// The examples of `docs/LOOPY.md`, run as doctests so that the guide stays
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../../docs/LOOPY.md")]
+pub struct LoopyGuide;

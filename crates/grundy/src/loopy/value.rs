@@ -92,7 +92,7 @@ impl Add for Gamma {
         match (self, rhs) {
             (Gamma::Finite(a), Gamma::Finite(b)) => Gamma::Finite(a + b),
             (Gamma::Finite(a), Gamma::Infinite(k)) | (Gamma::Infinite(k), Gamma::Finite(a)) => {
-                Gamma::infinite(k.into_iter().map(|x| x ^ a.0))
+                Gamma::infinite(k.into_iter().map(|x| (Nimber(x) + a).0))
             }
             (Gamma::Infinite(_), Gamma::Infinite(_)) => Gamma::Infinite(Vec::new()),
         }
