@@ -40,8 +40,9 @@ use super::value::Gamma;
 enum Label {
     /// Its value is at least the current level, or infinite.
     Open,
-    /// A finite value.
-    Finite(u64),
+    /// A finite value (at most the number of edges, so 32 bits suffice:
+    /// small labels keep the arrays of a large graph in cache).
+    Finite(u32),
     /// Infinite; the set `K` is filled in at the end.
     Infinite,
 }
@@ -49,14 +50,14 @@ enum Label {
 /// The edges of a graph turned around: `of(v)` lists every `u` with an
 /// edge `u -> v` (once per edge).
 pub(crate) struct Predecessors {
-    offsets: Vec<usize>,
+    offsets: Vec<u32>,
     sources: Vec<u32>,
 }
 
 impl Predecessors {
     pub(crate) fn of_graph(graph: &Graph) -> Predecessors {
         let n = graph.len();
-        let mut offsets = vec![0usize; n + 1];
+        let mut offsets = vec![0u32; n + 1];
         for u in 0..n as u32 {
             for &v in graph.successors(u) {
                 offsets[v as usize + 1] += 1;
@@ -66,10 +67,10 @@ impl Predecessors {
             offsets[v + 1] += offsets[v];
         }
         let mut fill = offsets.clone();
-        let mut sources = vec![0u32; offsets[n]];
+        let mut sources = vec![0u32; offsets[n] as usize];
         for u in 0..n as u32 {
             for &v in graph.successors(u) {
-                sources[fill[v as usize]] = u;
+                sources[fill[v as usize] as usize] = u;
                 fill[v as usize] += 1;
             }
         }
@@ -77,7 +78,7 @@ impl Predecessors {
     }
 
     pub(crate) fn of(&self, v: u32) -> &[u32] {
-        &self.sources[self.offsets[v as usize]..self.offsets[v as usize + 1]]
+        &self.sources[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
     }
 }
 
@@ -103,11 +104,14 @@ pub fn gamma(graph: &Graph, limits: &Limits) -> Result<Vec<Gamma>> {
     let preds = Predecessors::of_graph(graph);
     let mut label = vec![Label::Open; n];
     // `reaches[v] == level + 1`: `v` has an option labelled `level`.
-    let mut reaches = vec![0u64; n];
-    let mut count = vec![0usize; n];
+    let mut reaches = vec![0u32; n];
+    let mut count = vec![0u32; n];
     let mut open: Vec<u32> = (0..n as u32).collect();
     let mut labelled: Vec<u32> = Vec::new();
-    let mut level = 0u64;
+    // A vertex of value `g` needs options of every smaller value, each with
+    // options of its own: `g(g+1)/2 <= E < 2^32` edges, so levels stay far
+    // below `u32::MAX`.
+    let mut level = 0u32;
     while !open.is_empty() {
         limits.check_stop()?;
         let mark = level + 1;
@@ -118,7 +122,7 @@ pub fn gamma(graph: &Graph, limits: &Limits) -> Result<Vec<Gamma>> {
                 .successors(u)
                 .iter()
                 .filter(|&&w| !matches!(label[w as usize], Label::Finite(_)))
-                .count();
+                .count() as u32;
         }
         for &u in &open {
             if count[u as usize] == 0 {
@@ -161,10 +165,10 @@ pub fn gamma(graph: &Graph, limits: &Limits) -> Result<Vec<Gamma>> {
     }
     Ok((0..n as u32)
         .map(|u| match label[u as usize] {
-            Label::Finite(v) => Gamma::Finite(Nimber(v)),
+            Label::Finite(v) => Gamma::Finite(Nimber(v.into())),
             _ => Gamma::infinite(graph.successors(u).iter().filter_map(|&w| {
                 match label[w as usize] {
-                    Label::Finite(v) => Some(v),
+                    Label::Finite(v) => Some(v.into()),
                     _ => None,
                 }
             })),
