@@ -7,10 +7,10 @@ use grundy::Limits;
 use grundy::graph::Graph;
 use grundy::loopy::gamma;
 
-/// A graph on `n` vertices where each vertex has 0 to 5 edges to vertices
-/// chosen by a fixed linear congruential generator (reproducible, no
-/// dependency).
-fn random_graph(n: u32) -> Graph {
+/// A graph on `n` vertices where each vertex has 0 to 5 edges, drawn by a
+/// fixed linear congruential generator (reproducible, no dependency), to
+/// any vertex (`reach = n`) or to one of the next `reach` vertices.
+fn random_graph(n: u32, reach: u32) -> Graph {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
         state = state
@@ -21,7 +21,7 @@ fn random_graph(n: u32) -> Graph {
     let mut edges = Vec::new();
     for u in 0..n {
         for _ in 0..next() % 6 {
-            edges.push((u, next() % n));
+            edges.push((u, (u + next() % reach) % n));
         }
     }
     Graph::new((0..n).map(|v| v.to_string()).collect(), &edges, None).unwrap()
@@ -37,9 +37,11 @@ fn labelling(c: &mut Criterion) {
     let mut group = c.benchmark_group("loopy/gamma");
     group.sample_size(20);
     for (name, graph) in [
-        ("random 10^4", random_graph(10_000)),
-        ("random 10^5", random_graph(100_000)),
-        ("random 10^6", random_graph(1_000_000)),
+        ("random 10^4", random_graph(10_000, 10_000)),
+        ("random 10^5", random_graph(100_000, 100_000)),
+        ("random 10^6", random_graph(1_000_000, 1_000_000)),
+        ("local 10^5", random_graph(100_000, 64)),
+        ("local 10^6", random_graph(1_000_000, 64)),
         ("cycle 10^5", cycle(100_000)),
     ] {
         let edges: usize = (0..graph.len() as u32)
