@@ -68,3 +68,47 @@ pub fn explore<G: Game>(
     let graph = Graph::new(names, &edges, Some(0))?;
     Ok(Explored { graph, positions })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting up for ever: every position has one move, to the next.
+    struct Upward;
+    impl Game for Upward {
+        type Position = u64;
+        fn moves(&self, &n: &u64, out: &mut Vec<u64>) {
+            out.push(n + 1);
+        }
+    }
+
+    #[test]
+    fn endless_games_stop_at_the_position_limit() {
+        let limits = Limits {
+            max_positions: 1000,
+            ..Limits::default()
+        };
+        let err = explore(&Upward, &0, &limits)
+            .err()
+            .expect("the limit stops it");
+        assert!(err.to_string().contains("--max-positions"), "{err}");
+    }
+
+    #[test]
+    fn positions_and_edges_are_laid_out_from_the_start() {
+        /// 0 -> 1, 0 -> 2, 1 -> 2, 2 -> 0.
+        struct Triangle;
+        impl Game for Triangle {
+            type Position = u8;
+            fn moves(&self, &p: &u8, out: &mut Vec<u8>) {
+                out.extend_from_slice([&[1, 2][..], &[2], &[0]][p as usize]);
+            }
+        }
+        let e = explore(&Triangle, &0, &Limits::default()).unwrap();
+        assert_eq!(e.positions, [0, 1, 2]);
+        assert_eq!(e.graph.successors(0), [1, 2]);
+        assert_eq!(e.graph.successors(1), [2]);
+        assert_eq!(e.graph.successors(2), [0]);
+        assert_eq!(e.graph.start(), Some(0));
+    }
+}

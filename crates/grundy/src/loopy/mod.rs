@@ -9,10 +9,10 @@
 //! draw ([`LoopyOutcome`]), and the value of a sum is the generalised
 //! nim-sum of the components' values.
 //!
-//! - [`gamma`] labels every vertex of a [`Graph`](crate::graph::Graph), by
+//! - [`gamma()`] labels every vertex of a [`Graph`](crate::graph::Graph), by
 //!   the algorithm of Fraenkel and Yesha, level by level in `O(V + E)` each;
 //! - [`solve`] does the same for any [`Game`] whose reachable positions are
-//!   finite, after laying them out with [`explore`];
+//!   finite, after laying them out with [`explore()`];
 //! - [`retrograde`] is the plain win/lose/draw analysis that the tests hold
 //!   the values and the sum rule against;
 //! - [`LoopyFamily`] is `loopy[FILE](v,...)` in the expression language,
