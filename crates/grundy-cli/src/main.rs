@@ -22,7 +22,7 @@ struct Cli {
     limits: LimitArgs,
 }
 
-/// Limits on work that could run away.
+/// Limits on work that could run away, and options of long runs.
 #[derive(Args)]
 struct LimitArgs {
     /// Most positions a search may remember.
@@ -34,15 +34,32 @@ struct LimitArgs {
     /// Most moves one component may list.
     #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_MOVES)]
     max_moves: usize,
+    /// Save computed values of long sequence runs in FILE, and resume from it.
+    #[arg(long, global = true, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Compute every value even when a proven period already gives them.
+    #[arg(long, global = true)]
+    compute_all: bool,
+    /// Never print progress (by default it is shown when stderr is a terminal).
+    #[arg(long, global = true, conflicts_with = "progress")]
+    quiet: bool,
+    /// Print progress on stderr even when it is not a terminal.
+    #[arg(long, global = true)]
+    progress: bool,
 }
 
 impl LimitArgs {
     fn limits(&self) -> Limits {
+        use std::io::IsTerminal;
+        let show = self.progress || (!self.quiet && std::io::stderr().is_terminal());
         Limits {
             max_positions: self.max_positions,
             max_heap: self.max_heap,
             max_moves: self.max_moves,
-            stop: None,
+            shortcuts: !self.compute_all,
+            checkpoint: self.checkpoint.clone(),
+            progress: show.then(out::progress_printer),
+            stop: Some(out::stop_on_ctrl_c()),
         }
     }
 }
@@ -55,8 +72,18 @@ enum Command {
     Moves(cmd::value::MovesArgs),
     /// The Grundy values G(0), ..., G(N) of a one-heap family.
     Table(cmd::table::TableArgs),
+    /// The period of a one-heap family, with its proof where a theorem applies.
+    Period(cmd::period::PeriodArgs),
     /// The built-in game families and how to write them.
     Families,
+    /// The period of a one-parameter family, or the table and regularities of a two-parameter one.
+    Pattern(cmd::pattern::PatternArgs),
+    /// A Grundy sequence (scatter plot) or a two-parameter table (heat map) as an SVG file.
+    Plot(cmd::plot::PlotArgs),
+    /// Play a position against a perfect opponent (reads moves from standard input).
+    Play(cmd::play::PlayArgs),
+    /// The misère Grundy values and genus of heaps 0..=N of a one-heap family.
+    Genus(cmd::genus::GenusArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,13 +94,31 @@ fn main() -> ExitCode {
         Command::Value(args) => cmd::value::value(args, &limits, &mut stdout),
         Command::Moves(args) => cmd::value::moves(args, &limits, &mut stdout),
         Command::Table(args) => cmd::table::table(args, &limits, &mut stdout),
+        Command::Period(args) => cmd::period::period(args, &limits, &mut stdout),
         Command::Families => cmd::families(&mut stdout),
+        Command::Pattern(args) => cmd::pattern::pattern(args, &limits, &mut stdout),
+        Command::Plot(args) => cmd::plot::plot(args, &limits, &mut stdout),
+        Command::Play(args) => cmd::play::play(args, &limits, &mut stdout),
+        Command::Genus(args) => cmd::genus::genus_table(args, &limits, &mut stdout),
     }
     .and_then(|()| stdout.flush());
+    out::clear_progress();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(out::Failure::ClosedPipe) => ExitCode::SUCCESS,
+        Err(out::Failure::Error(e)) if e.kind() == &grundy::ErrorKind::Interrupted => {
+            out::clear_progress();
+            match &limits.checkpoint {
+                Some(path) => eprintln!(
+                    "grundy: interrupted; the values computed so far are saved in {}: run the same command to resume",
+                    path.display()
+                ),
+                None => eprintln!("grundy: interrupted (use --checkpoint FILE to keep the values of long runs)"),
+            }
+            ExitCode::from(130)
+        }
         Err(out::Failure::Error(e)) => {
+            out::clear_progress();
             eprintln!("grundy: {e}");
             ExitCode::from(2)
         }

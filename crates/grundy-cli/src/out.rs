@@ -57,3 +57,40 @@ pub fn json(w: &mut impl Write, value: &impl serde::Serialize) -> Outcome {
     writeln!(w)?;
     Ok(())
 }
+
+/// Whether a progress line is on the terminal and must be cleared.
+static PROGRESS_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A progress callback that rewrites one line of stderr.
+pub fn progress_printer() -> grundy::limits::ProgressFn {
+    std::sync::Arc::new(|p: &grundy::Progress| {
+        let percent = if p.target > 0 { 100.0 * p.done as f64 / p.target as f64 } else { 0.0 };
+        let mut err = io::stderr().lock();
+        let _ = write!(err, "\r\x1b[K{} of {} ({percent:.1}%) {}", p.done, p.target, p.detail);
+        let _ = err.flush();
+        PROGRESS_SHOWN.store(true, std::sync::atomic::Ordering::Relaxed);
+    })
+}
+
+/// Ends a progress line, if one is shown.
+pub fn clear_progress() {
+    if PROGRESS_SHOWN.swap(false, std::sync::atomic::Ordering::Relaxed) {
+        eprint!("\r\x1b[K");
+    }
+}
+
+/// A flag that Ctrl-C (SIGINT) sets, so long computations stop cleanly and
+/// save their checkpoint; a second Ctrl-C ends the program at once.
+pub fn stop_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let flag = std::sync::Arc::new(AtomicBool::new(false));
+    let handler_flag = flag.clone();
+    // Installing can only fail if a handler exists already; then Ctrl-C
+    // keeps its default meaning, which is acceptable.
+    let _ = ctrlc::set_handler(move || {
+        if handler_flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    flag
+}

@@ -1,7 +1,8 @@
 //! The `grundy` binary on splitting games and games with cycles, run as a
 //! user runs it.
 
-use std::process::{Command, Output};
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
@@ -102,9 +103,13 @@ fn ed_sums_of_pairs() {
     // and 7 - 1 are both even, so the value is 0.
     let v = json_of(&["value", "--json", "ed(1000000001,7)"]);
     assert_eq!((&v["grundy"], &v["outcome"]), (&json!(0), &json!("P")));
-    // From ed(10^9, 7) every split of 10^9 into two odd heaps wins: far too
-    // many moves to list without raising the limit.
-    assert_refused(&["value", "ed(1000000000,7)"], "--max-moves");
+    // From ed(10^9, 7) (value 9) every split of 10^9 into two odd heaps
+    // wins: far too many moves to list, so the list is marked incomplete.
+    let v = json_of(&["value", "--json", "ed(1000000000,7)"]);
+    assert_eq!(
+        (&v["grundy"], &v["winning_moves_complete"]),
+        (&json!(9), &json!(false))
+    );
 }
 
 #[test]
@@ -188,7 +193,7 @@ fn loopy_moves_mark_winning_and_drawing_moves() {
     let o = grundy(&["moves", &g.term("loopy", "b")]);
     let out = text(&o.stdout);
     assert!(
-        out.contains(&format!("{}  0    winning", g.term("loopy", "d"))),
+        out.contains(&format!("{}  0  winning", g.term("loopy", "d"))),
         "{out}"
     );
     assert!(
@@ -216,6 +221,31 @@ fn bad_loopy_input_is_refused_and_graph_points_to_loopy() {
     );
     assert_refused(&["value", "loopy(a)"], "needs a parameter");
     assert_refused(&["value", &g.term("graph", "a")], "loopy");
+    assert_refused(
+        &["value", "--misere", &g.term("loopy", "b")],
+        "normal play only",
+    );
+    // The engine would answer x -> y with y -> x (value 0) as readily as
+    // with y -> z, and could go round the cycle for ever.
+    let play = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", &g.term("loopy", "x")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    play.stdin.as_ref().unwrap().write_all(b"engine\n").unwrap();
+    let o = play.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("without cycles"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_refused(
+        &["moves", &format!("every({})", g.term("loopy", "x"))],
+        "normal play only",
+    );
 }
 
 #[test]

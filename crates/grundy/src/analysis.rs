@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::expr::family::value_of_parts;
 use crate::expr::position::term_text;
 use crate::expr::{Arg, ComponentRef, Position};
@@ -60,8 +60,12 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The components and their values.
     pub components: Vec<ComponentValue>,
-    /// Every move to a position of value 0.
+    /// Every move to a position of value 0 (the first ones found, when
+    /// `winning_moves_complete` is false).
     pub winning_moves: Vec<Move>,
+    /// False when a component had more moves than `Limits::max_moves`
+    /// allows examining, so more winning moves may exist.
+    pub winning_moves_complete: bool,
 }
 
 /// Analyses a position: value, outcome, component values, winning moves.
@@ -80,12 +84,20 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
     let components = component_values(position, &parts, limits)?;
     let total: Nimber = components.iter().map(|c| c.grundy).sum();
     let mut winning_moves = Vec::new();
+    let mut winning_moves_complete = true;
     if !total.is_zero() {
         for (i, (c, cv)) in parts.iter().zip(&components).enumerate() {
             let target = cv.grundy + total;
             let (family, args) = position.component(c);
             let mut options = Vec::new();
-            family.moves_to(args, target, limits, &mut options)?;
+            match family.moves_to(args, target, limits, &mut options) {
+                Ok(()) => {}
+                // Too many moves to examine: report the ones found.
+                Err(e) if matches!(e.kind(), ErrorKind::Limit { what: "moves", .. }) => {
+                    winning_moves_complete = false;
+                }
+                Err(e) => return Err(e),
+            }
             winning_moves.extend(options.iter().map(|o| make_move(position, i, c, o, Nimber::ZERO)));
         }
     }
@@ -95,6 +107,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
         outcome: Outcome::of(total),
         components,
         winning_moves,
+        winning_moves_complete,
     })
 }
 

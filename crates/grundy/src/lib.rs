@@ -42,25 +42,34 @@
 //! reference), [`heap`] (Nim and subtraction games), [`games`] (Wythoff,
 //! Staircase Nim, ...), [`graph`] (explicit game graphs), [`period`]
 //! (periodicity), [`expr`] (the expression language) and [`analysis`].
+//! On top of them: [`pattern`] (the periods and regularities of a family's
+//! values), [`plot`] (SVG pictures of values) and [`play`] (a perfect
+//! opponent).
 
 #![deny(missing_docs)]
 
 pub mod analysis;
 pub mod error;
+pub mod every;
 pub mod expr;
 pub mod game;
 pub mod games;
 pub mod graph;
 pub mod heap;
 pub mod limits;
+pub mod misere;
 pub mod loopy;
 pub mod nimber;
+pub mod pattern;
 pub mod period;
+pub mod play;
+pub mod plot;
+pub mod seq;
 pub mod solve;
 
 pub use analysis::{Analysis, Move, analyze};
 pub use error::{Error, ErrorKind, Result};
 pub use game::{Game, Outcome};
-pub use limits::Limits;
+pub use limits::{Limits, Progress};
 pub use nimber::{Mex, Nimber};
 pub use solve::{Config, Solver};

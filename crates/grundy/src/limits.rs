@@ -1,12 +1,30 @@
-//! Limits on work that could run away, all raisable by the user.
+//! Limits on work that could run away, all raisable by the user, and the
+//! options of long computations (progress, stop flag, checkpoint).
 
+use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::solve::{Config, DEFAULT_MAX_POSITIONS};
 
-/// Bounds on the work one query may do. Each has a command-line flag.
-#[derive(Clone, Debug)]
+/// How far a long computation has got, for a progress display.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Units of work done (values computed, positions searched).
+    pub done: u64,
+    /// Units of work asked for.
+    pub target: u64,
+    /// A line about the state of the engine.
+    pub detail: String,
+}
+
+/// Receives progress reports, about once a second.
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// Bounds on the work one query may do (each has a command-line flag), and
+/// options for long computations.
+#[derive(Clone)]
 pub struct Limits {
     /// Most positions a search may memoise (`--max-positions`).
     pub max_positions: usize,
@@ -18,6 +36,28 @@ pub struct Limits {
     pub max_moves: usize,
     /// Set from another thread (a Ctrl-C handler) to stop long work.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Use proven results (a certified period) to stop computing early;
+    /// off, tables are computed value by value to the end (`--compute-all`).
+    pub shortcuts: bool,
+    /// Where long sequence computations save their values and resume from
+    /// (`--checkpoint FILE`).
+    pub checkpoint: Option<PathBuf>,
+    /// Called about once a second during long computations.
+    pub progress: Option<ProgressFn>,
+}
+
+impl fmt::Debug for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_positions", &self.max_positions)
+            .field("max_heap", &self.max_heap)
+            .field("max_moves", &self.max_moves)
+            .field("stop", &self.stop)
+            .field("shortcuts", &self.shortcuts)
+            .field("checkpoint", &self.checkpoint)
+            .field("progress", &self.progress.as_ref().map(|_| "callback"))
+            .finish()
+    }
 }
 
 /// Default for [`Limits::max_heap`]: a table of this many values takes
@@ -34,6 +74,9 @@ impl Default for Limits {
             max_heap: DEFAULT_MAX_HEAP,
             max_moves: DEFAULT_MAX_MOVES,
             stop: None,
+            shortcuts: true,
+            checkpoint: None,
+            progress: None,
         }
     }
 }

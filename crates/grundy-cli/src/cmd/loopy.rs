@@ -7,30 +7,35 @@ use grundy::Limits;
 use grundy::expr::Position;
 use grundy::loopy::{self, Gamma, LoopyAnalysis, LoopyOutcome};
 
+use super::convention::{json_with_move_texts, write_move_table};
 use crate::out::{self, Outcome};
 
 pub fn value(position: &Position, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
     let a = loopy::analyze(position, limits)?;
+    let moves: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| m.position.to_string())
+        .collect();
     if json {
-        return out::json(w, &ValueJson::from(&a));
+        return out::json(w, &json_with_move_texts(&a, moves)?);
     }
     writeln!(w, "{}  {}", a.value, a.outcome.describe())?;
     writeln!(w, "reason: {}", reason(&a))?;
-    if a.winning_moves.is_empty() {
-        let why = match a.outcome {
-            LoopyOutcome::Draw => {
-                "no move leaves the opponent lost; `grundy moves` shows the drawing ones"
-            }
-            _ => "every move leaves the opponent a win",
-        };
-        writeln!(w, "winning moves: none ({why})")?;
-    } else {
-        let moves: Vec<String> = a
-            .winning_moves
-            .iter()
-            .map(|m| m.position.to_string())
-            .collect();
-        writeln!(w, "winning moves: {}", moves.join("  "))?;
+    let moves = match (moves.is_empty(), a.outcome) {
+        (false, _) => moves.join("  "),
+        (true, LoopyOutcome::Draw) => {
+            "none (no move leaves the opponent lost; `grundy moves` shows the drawing ones)".into()
+        }
+        (true, _) => "none (every move leaves the opponent a win)".into(),
+    };
+    writeln!(w, "winning moves: {moves}")?;
+    if !a.winning_moves_complete {
+        writeln!(
+            w,
+            "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
+            limits.max_moves
+        )?;
     }
     Ok(())
 }
@@ -57,36 +62,6 @@ fn reason(a: &LoopyAnalysis) -> String {
     }
 }
 
-/// The analysis with the winning moves also as plain positions, as
-/// `grundy value --json` gives them for acyclic games.
-#[derive(serde::Serialize)]
-struct ValueJson<'a> {
-    position: String,
-    #[serde(flatten)]
-    value: &'a Gamma,
-    outcome: LoopyOutcome,
-    components: &'a [loopy::LoopyComponent],
-    winning_moves: Vec<String>,
-    winning_move_details: &'a [loopy::LoopyMove],
-}
-
-impl<'a> From<&'a LoopyAnalysis> for ValueJson<'a> {
-    fn from(a: &'a LoopyAnalysis) -> ValueJson<'a> {
-        ValueJson {
-            position: a.position.to_string(),
-            value: &a.value,
-            outcome: a.outcome,
-            components: &a.components,
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| m.position.to_string())
-                .collect(),
-            winning_move_details: &a.winning_moves,
-        }
-    }
-}
-
 pub fn moves(position: &Position, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
     let moves = loopy::analysis::moves(position, limits)?;
     if json {
@@ -97,23 +72,22 @@ pub fn moves(position: &Position, json: bool, limits: &Limits, w: &mut impl Writ
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;
         return Ok(());
     }
-    let texts: Vec<String> = moves.iter().map(|m| m.position.to_string()).collect();
-    let values: Vec<String> = moves.iter().map(|m| m.value.to_string()).collect();
-    let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
-    let value_width = values.iter().map(|v| v.chars().count()).max().unwrap_or(0);
-    for ((m, text), value) in moves.iter().zip(&texts).zip(&values) {
-        let pad = width - text.chars().count();
-        let mark = match m.outcome {
-            LoopyOutcome::Lose => "  winning",
-            LoopyOutcome::Draw => "  drawing",
-            LoopyOutcome::Win => "",
-        };
-        let value_pad = if mark.is_empty() {
-            0
-        } else {
-            value_width - value.chars().count()
-        };
-        writeln!(w, "{text}{:pad$}  {value}{:value_pad$}{mark}", "", "")?;
-    }
+    // The value each move leads to; a draw is marked beside it, a win for
+    // the mover (the opponent lost) by the table's `winning`.
+    let rows: Vec<(String, String, bool)> = moves
+        .iter()
+        .map(|m| {
+            let details = match m.outcome {
+                LoopyOutcome::Draw => format!("{}  drawing", m.value),
+                _ => m.value.to_string(),
+            };
+            (
+                m.position.to_string(),
+                details,
+                m.outcome == LoopyOutcome::Lose,
+            )
+        })
+        .collect();
+    write_move_table(w, &rows)?;
     Ok(())
 }

@@ -1,5 +1,13 @@
 //! One module per subcommand.
 
+pub mod convention;
+pub mod every;
+pub mod genus;
+pub mod misere;
+pub mod pattern;
+pub mod period;
+pub mod play;
+pub mod plot;
 pub mod loopy;
 pub mod table;
 pub mod value;

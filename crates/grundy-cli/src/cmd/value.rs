@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::expr::Position;
 use grundy::{Analysis, Limits, Nimber, analysis};
 
+use super::convention::{Handler, PlayArgs};
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy value`.
@@ -16,6 +16,8 @@ pub struct ValueArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 /// Arguments of `grundy moves`.
@@ -26,10 +28,19 @@ pub struct MovesArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
+/// Winning moves listed in text output; `--json` lists all.
+const SHOWN_MOVES: usize = 12;
+
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let handlers: (Handler<_>, Handler<_>) = (super::misere::value, super::every::value);
+    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    else {
+        return Ok(());
+    };
     if grundy::loopy::involves_cycles(&position) {
         return super::loopy::value(&position, args.json, limits, w);
     }
@@ -42,8 +53,17 @@ pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     if a.winning_moves.is_empty() {
         writeln!(w, "winning moves: none (every move leads to a non-zero value)")?;
     } else {
-        let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
-        writeln!(w, "winning moves: {}", moves.join("  "))?;
+        let shown: Vec<String> = a.winning_moves.iter().take(SHOWN_MOVES).map(|m| m.position.to_string()).collect();
+        let more = a.winning_moves.len().saturating_sub(SHOWN_MOVES);
+        let rest = if more > 0 { format!("  ... and {more} more (--json lists all)") } else { String::new() };
+        writeln!(w, "winning moves: {}{rest}", shown.join("  "))?;
+    }
+    if !a.winning_moves_complete {
+        writeln!(
+            w,
+            "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
+            limits.max_moves
+        )?;
     }
     Ok(())
 }
@@ -76,6 +96,7 @@ struct ValueJson<'a> {
     outcome: grundy::Outcome,
     components: &'a [grundy::analysis::ComponentValue],
     winning_moves: Vec<String>,
+    winning_moves_complete: bool,
     winning_move_details: &'a [grundy::Move],
 }
 
@@ -87,13 +108,18 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
             outcome: a.outcome,
             components: &a.components,
             winning_moves: a.winning_moves.iter().map(|m| m.position.to_string()).collect(),
+            winning_moves_complete: a.winning_moves_complete,
             winning_move_details: &a.winning_moves,
         }
     }
 }
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let position = Position::parse(&args.expr)?;
+    let handlers: (Handler<_>, Handler<_>) = (super::misere::moves, super::every::moves);
+    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    else {
+        return Ok(());
+    };
     if grundy::loopy::involves_cycles(&position) {
         return super::loopy::moves(&position, args.json, limits, w);
     }

@@ -6,15 +6,19 @@
 //! canonical form, which parses back to the same position.
 
 pub mod ast;
+pub mod canonical;
 pub mod family;
 pub mod parse;
+pub mod play;
 pub mod position;
 pub mod registry;
 pub mod searched;
 pub mod sum_game;
 
+pub use canonical::CanonicalSum;
 pub use family::{Arg, Family, Shape};
 pub use parse::{parse, parse_family};
+pub use play::{Play, Played};
 pub use position::{ComponentRef, Position, Term};
 pub use sum_game::SumGame;
 

@@ -16,7 +16,9 @@ use crate::games::{grid::Grid, staircase::Staircase, takeall::TakeAll, wythoff::
 use crate::graph::GraphFamily;
 use crate::heap::HeapFamily;
 use crate::heap::nim::NimFamily;
+use crate::heap::octal::{self, Code};
 use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
+use crate::heap::takebreak_family::TakeBreakFamily;
 use crate::heap::lasker::Lasker;
 use crate::heap::split::{Parts, Split};
 use crate::games::ed::EdFamily;
@@ -179,6 +181,48 @@ pub static FAMILIES: &[Entry] = &[
         },
     },
     Entry {
+        name: "octal",
+        syntax: "octal[0.07](n)  or  0.07(n)",
+        about: "take-and-break game given by an octal code (4!.0: unequal splits)",
+        build: |s| code_family(s, false),
+    },
+    Entry {
+        name: "hex",
+        syntax: "hex[0.F](n)",
+        about: "take-and-break game given by a hexadecimal code (digit 8: leave three heaps)",
+        build: |s| code_family(s, true),
+    },
+    Entry {
+        name: "kayles",
+        syntax: "kayles(n)",
+        about: "Kayles (0.77): knock down one pin or two adjacent pins",
+        build: |s| named_code(s, "kayles"),
+    },
+    Entry {
+        name: "dawson",
+        syntax: "dawson(n)",
+        about: "Dawson's Kayles (0.07): knock down two adjacent pins",
+        build: |s| named_code(s, "dawson"),
+    },
+    Entry {
+        name: "dawson-chess",
+        syntax: "dawson-chess(n)",
+        about: "Dawson's chess (0.137)",
+        build: |s| named_code(s, "dawson-chess"),
+    },
+    Entry {
+        name: "double-kayles",
+        syntax: "double-kayles(n)",
+        about: "Double Kayles (0.7777): knock down one to four adjacent pins",
+        build: |s| named_code(s, "double-kayles"),
+    },
+    Entry {
+        name: "grundy-game",
+        syntax: "grundy-game(n)",
+        about: "Grundy's game (4!.0): split a heap into two unequal heaps",
+        build: |s| named_code(s, "grundy-game"),
+    },
+    Entry {
         name: "lasker",
         syntax: "lasker(n,...)",
         about: "Lasker's Nim: take any number from a heap, or split it into two non-empty heaps",
@@ -226,11 +270,40 @@ pub static FAMILIES: &[Entry] = &[
     },
 ];
 
+/// `octal[CODE]`, `hex[CODE]`, or a bare code such as `0.07`.
+fn code_family(s: &Spec, hex: bool) -> Result<Arc<dyn Family>> {
+    let kind = if hex { "hex" } else { "octal" };
+    let (text, column) = if s.term.name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        s.no_param()?;
+        (s.term.name.as_str(), s.term.column)
+    } else {
+        let p = s.param(Bracket::Square, &format!("{kind}[0.77]"))?;
+        (p.text.as_str(), p.column)
+    };
+    let code = Code::parse(text, s.input, column, hex)?;
+    let head = format!("{kind}[{code}]");
+    Ok(Arc::new(TakeBreakFamily::new(code, head)))
+}
+
+/// One of the named take-and-break games.
+fn named_code(s: &Spec, name: &str) -> Result<Arc<dyn Family>> {
+    s.no_param()?;
+    let &(_, code, _) = octal::NAMED.iter().find(|(n, _, _)| *n == name).expect("a named code");
+    let code = Code::parse(code, code, 1, false).expect("built-in codes parse");
+    Ok(Arc::new(TakeBreakFamily::new(code, name)))
+}
+
 /// Resolves a family name and parameter (the term's arguments are ignored).
 pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
     let spec = Spec { term, input };
+    if term.name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        return code_family(&spec, false);
+    }
     match FAMILIES.iter().find(|e| e.name == term.name) {
         Some(entry) => (entry.build)(&spec),
+        None if let Some(play) = super::play::Play::from_wrapper(&term.name) => {
+            Err(Error::parse(input, term.column, play.misplaced()))
+        }
         None => Err(Error::parse(
             input,
             term.column,

@@ -222,4 +222,53 @@ impl Family for GraphFamily {
     fn default_args(&self) -> Option<Vec<Arg>> {
         self.graph.start().map(|s| vec![self.arg(s)])
     }
+
+    fn draw(&self, component: &[Arg]) -> Option<String> {
+        self.vertex(component).ok().map(|v| self.graph.edges_from(v, DRAWN_VERTICES))
+    }
+}
+
+/// At most this many vertices' edges are drawn for one token.
+const DRAWN_VERTICES: usize = 8;
+
+impl Graph {
+    /// The part of the graph a token on `v` can still travel, as an edge
+    /// list for people: `token on a`, then `a → b, c` for each reachable
+    /// vertex with moves, breadth-first, at most `most` of them.
+    ///
+    /// ```
+    /// let g = grundy::graph::parse_graph("a b c\nb c\n", "g.txt").unwrap();
+    /// let v = g.vertex("a").unwrap();
+    /// assert_eq!(g.edges_from(v, 8), "token on a\na → b, c\nb → c");
+    /// ```
+    pub fn edges_from(&self, v: u32, most: usize) -> String {
+        let mut lines = vec![format!("token on {}", self.name(v))];
+        let mut seen = vec![false; self.len()];
+        let mut queue = std::collections::VecDeque::from([v]);
+        seen[v as usize] = true;
+        let mut with_moves = 0usize;
+        while let Some(u) = queue.pop_front() {
+            let succ = self.successors(u);
+            if succ.is_empty() {
+                continue;
+            }
+            with_moves += 1;
+            if with_moves <= most {
+                let names: Vec<&str> = succ.iter().map(|&w| self.name(w)).collect();
+                lines.push(format!("{} → {}", self.name(u), names.join(", ")));
+            }
+            for &w in succ {
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    queue.push_back(w);
+                }
+            }
+        }
+        if with_moves == 0 {
+            lines[0].push_str(" (no moves)");
+        } else if with_moves > most {
+            lines.push(format!("… and {} more vertices with moves", with_moves - most));
+        }
+        lines.join("\n")
+    }
 }

@@ -197,6 +197,10 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         self.search_period(&mut state, limits.max_heap, limits)?;
         Ok(state.period.clone())
     }
+
+    fn draw(&self, component: &[Arg]) -> Option<String> {
+        Self::heap(component).ok().map(super::draw::tokens)
+    }
 }
 
 /// Streams the table of a game whose values depend on the previous `width`

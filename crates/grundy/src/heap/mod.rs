@@ -8,9 +8,12 @@
 //! `G(0..=n)` bottom-up, and [`HeapFamily`] serves the expression language
 //! from a growing table and, where one is proven, a period.
 
+pub mod draw;
 pub mod family;
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
+pub mod takebreak_family;
 pub mod lasker;
 pub mod split;
 

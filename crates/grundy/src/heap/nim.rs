@@ -73,6 +73,10 @@ impl Family for NimFamily {
         Ok(())
     }
 
+    fn draw(&self, component: &[Arg]) -> Option<String> {
+        heap(component).ok().map(super::draw::tokens)
+    }
+
     fn table(&self, to: u64, limits: &Limits, sink: &mut dyn FnMut(Nimber) -> Result<()>) -> Result<()> {
         for n in 0..=to {
             if n % 65_536 == 0 {

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::value::{Gamma, LoopyOutcome};
 use crate::analysis::as_text;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::expr::family::loopy_value_of_parts;
 use crate::expr::{Arg, ComponentRef, Position};
 use crate::limits::Limits;
@@ -66,8 +66,12 @@ pub struct LoopyAnalysis {
     pub outcome: LoopyOutcome,
     /// The components and their values.
     pub components: Vec<LoopyComponent>,
-    /// Every move to a position the opponent loses.
+    /// Every move to a position the opponent loses (the first ones found,
+    /// when `winning_moves_complete` is false).
     pub winning_moves: Vec<LoopyMove>,
+    /// False when a component had more moves than `Limits::max_moves`
+    /// allows examining, so more winning moves may exist.
+    pub winning_moves_complete: bool,
 }
 
 /// Whether some component of `position` belongs to a family with cycles,
@@ -93,6 +97,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<LoopyAnalysis> {
     let total: Gamma = values.iter().cloned().sum();
     let outcome = total.outcome();
     let mut winning_moves = Vec::new();
+    let mut winning_moves_complete = true;
     if outcome == LoopyOutcome::Win {
         for ((i, c), rest) in parts.iter().enumerate().zip(rests(&values)) {
             let Gamma::Finite(target) = rest else {
@@ -100,7 +105,15 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<LoopyAnalysis> {
             };
             let (family, args) = position.component(c);
             let mut options = Vec::new();
-            family.moves_to(args, target, limits, &mut options)?;
+            match family.moves_to(args, target, limits, &mut options) {
+                Ok(()) => {}
+                // Too many moves to examine: report the ones found, as the
+                // acyclic analysis does.
+                Err(e) if matches!(e.kind(), ErrorKind::Limit { what: "moves", .. }) => {
+                    winning_moves_complete = false;
+                }
+                Err(e) => return Err(e),
+            }
             for option in &options {
                 winning_moves.push(make_move(
                     position,
@@ -125,6 +138,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<LoopyAnalysis> {
             })
             .collect(),
         winning_moves,
+        winning_moves_complete,
     })
 }
 

@@ -5,6 +5,10 @@
 //! `s` when `G(n + p) = G(n) + s`. Seeing the relation on finitely many values
 //! only suggests it; a [`Proof`] says why it holds for all `n`.
 
+pub mod exceptions;
+pub mod observe;
+pub mod watch;
+
 use serde::Serialize;
 
 use crate::nimber::Nimber;
@@ -67,18 +71,50 @@ impl Periodicity {
     /// Returns `None` when `n` is beyond the checked range and the period is
     /// not certified, or when `base` is too short.
     pub fn value_at(&self, n: u64, base: &[Nimber]) -> Option<Nimber> {
+        let (index, lift) = self.reduce(n)?;
+        let at = *base.get(usize::try_from(index).ok()?)?;
+        Some(Nimber(at.0.checked_add(lift)?))
+    }
+
+    /// Where `G(n)` comes from: `G(n) = G(index) + lift` with
+    /// `index < preperiod + period`. `None` when `n` is beyond the checked
+    /// range and the period is not certified (or the lift overflows).
+    pub fn reduce(&self, n: u64) -> Option<(u64, u64)> {
         if n >= self.checked_to && !self.certified() {
             return None;
         }
         if n < self.preperiod + self.period {
-            return base.get(usize::try_from(n).ok()?).copied();
+            return Some((n, 0));
         }
         let cycles = (n - self.preperiod) / self.period;
-        let index = n - cycles * self.period;
-        let at = *base.get(usize::try_from(index).ok()?)?;
-        let lift = cycles.checked_mul(self.saltus)?;
-        Some(Nimber(at.0.checked_add(lift)?))
+        Some((n - cycles * self.period, cycles.checked_mul(self.saltus)?))
     }
+
+    /// For a Guy–Smith proof, the bound `B` of the theorem: periodicity
+    /// verified for `preperiod <= n < B` holds for every `n`.
+    pub fn theorem_bound(&self) -> Option<u64> {
+        match self.proof {
+            Proof::GuySmith { heaps, max_take } => {
+                Some(guy_smith_bound(heaps, max_take, self.preperiod, self.period))
+            }
+            Proof::Window { width } => Some(self.preperiod + width),
+            Proof::Observed => None,
+        }
+    }
+}
+
+/// The Guy–Smith bound: for a take-and-break game whose moves remove at
+/// most `t` tokens and leave at most `k` heaps, `G(n + p) = G(n)` for
+/// `n0 <= n < k·n0 + (k-1)·p + t` implies it for all `n >= n0`.
+///
+/// For `k = 2` this is the theorem of Guy and Smith (Winning Ways, ch. 4).
+/// The same induction gives general `k`: an option of `N + p` splits
+/// `N + p - i` into `k` heaps, the largest of which is at least
+/// `(N + p - i)/k >= n0 + p` once `N >= k·n0 + (k-1)·p + t`, so it can be
+/// shortened by `p`; conversely the largest heap of an option of `N` is at
+/// least `(N - i)/k >= n0`, so it can be lengthened by `p`.
+pub fn guy_smith_bound(k: u64, t: u64, n0: u64, p: u64) -> u64 {
+    k * n0 + (k - 1) * p + t
 }
 
 /// Finds the shortest period of `values` whose tail covers enough evidence.
@@ -91,33 +127,75 @@ impl Periodicity {
 pub fn detect(
     values: &[Nimber],
     arithmetic: bool,
+    enough: impl FnMut(u64, u64) -> bool,
+) -> Option<(u64, u64, u64)> {
+    detect_in(values, arithmetic, enough)
+}
+
+/// A sequence of values that period detection can read.
+pub trait Values {
+    /// How many values there are.
+    fn count(&self) -> usize;
+    /// The value at `i < count()`.
+    fn at(&self, i: usize) -> u64;
+}
+
+impl Values for [Nimber] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn at(&self, i: usize) -> u64 {
+        self[i].0
+    }
+}
+
+impl<T: crate::seq::Cell> Values for [T] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn at(&self, i: usize) -> u64 {
+        self[i].get().into()
+    }
+}
+
+/// [`detect`] over any [`Values`].
+pub fn detect_in<V: Values + ?Sized>(
+    values: &V,
+    arithmetic: bool,
     mut enough: impl FnMut(u64, u64) -> bool,
 ) -> Option<(u64, u64, u64)> {
-    let len = values.len();
+    let len = values.count();
     for p in 1..=len / 2 {
         let last = len - 1;
-        let saltus = match values[last].0.checked_sub(values[last - p].0) {
+        let saltus = match values.at(last).checked_sub(values.at(last - p)) {
             Some(0) => 0,
             Some(s) if arithmetic => s,
             _ => continue,
         };
-        // Walk back from the end while the relation holds.
-        let mut n = last - p;
-        loop {
-            if values[n + p].0 != values[n].0.wrapping_add(saltus) {
-                n += 1;
-                break;
-            }
-            if n == 0 {
-                break;
-            }
-            n -= 1;
-        }
+        let n = tail_start(values, p, saltus);
         if enough(n as u64, p as u64) {
             return Some((n as u64, p as u64, saltus));
         }
     }
     None
+}
+
+/// The smallest `n0` such that `G(n + p) = G(n) + saltus` for every
+/// `n0 <= n < len - p`: the relation is checked backwards from the end.
+pub fn tail_start<V: Values + ?Sized>(values: &V, p: usize, saltus: u64) -> usize {
+    let len = values.count();
+    let mut n = len - 1 - p;
+    loop {
+        if values.at(n + p) != values.at(n).wrapping_add(saltus) {
+            return n + 1;
+        }
+        if n == 0 {
+            return 0;
+        }
+        n -= 1;
+    }
 }
 
 #[cfg(test)]

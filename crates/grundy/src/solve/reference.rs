@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::error::{ErrorKind, Result};
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::nimber::{Mex, Nimber};
 
 /// A plain memoised-mex solver over explicit moves.
@@ -55,4 +55,61 @@ impl<'g, G: Game> Reference<'g, G> {
 /// The Grundy value of `p` in `game` by brute force (see [`Reference`]).
 pub fn value<G: Game>(game: &G, p: &G::Position) -> Result<Nimber> {
     Reference::new(game).value(p)
+}
+
+/// Who wins a game when the player to move has no move left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Normal play: the player who cannot move loses.
+    LastMoverWins,
+    /// Misère play: the player who cannot move wins (the opponent made the
+    /// last move, and the last player to move loses).
+    LastMoverLoses,
+}
+
+/// The outcome of `p` by the definition alone, with no Grundy values: a
+/// position without moves is won by whoever `ending` says, and any other
+/// position is an N-position exactly when some move leads to a
+/// P-position. Tests hold the shortcuts of misère play and of the
+/// every-move rule, where the Sprague–Grundy theorem does not apply,
+/// against it. Errors only on a cycle.
+pub fn outcome<G: Game>(game: &G, p: &G::Position, ending: Ending) -> Result<Outcome> {
+    fn visit<G: Game>(
+        game: &G,
+        p: &G::Position,
+        ending: Ending,
+        memo: &mut HashMap<G::Position, Option<Outcome>>,
+    ) -> Result<Outcome> {
+        match memo.get(p) {
+            Some(Some(o)) => return Ok(*o),
+            Some(None) => {
+                return Err(ErrorKind::Cycle {
+                    vertex: format!("{p:?}"),
+                }
+                .into());
+            }
+            None => {}
+        }
+        memo.insert(p.clone(), None);
+        let mut options = Vec::new();
+        game.moves(p, &mut options);
+        let o = if options.is_empty() {
+            match ending {
+                Ending::LastMoverWins => Outcome::P,
+                Ending::LastMoverLoses => Outcome::N,
+            }
+        } else {
+            let mut o = Outcome::P;
+            for q in &options {
+                if visit(game, q, ending, memo)? == Outcome::P {
+                    o = Outcome::N;
+                    break;
+                }
+            }
+            o
+        };
+        memo.insert(p.clone(), Some(o));
+        Ok(o)
+    }
+    visit(game, p, ending, &mut HashMap::new())
 }

@@ -3,11 +3,22 @@
 //! - `agreement`: every built-in family against the brute-force reference,
 //!   alone and in sums;
 //! - `properties`: the laws (value of a sum, winning moves, round trips);
-//! - `published`: values from the literature, with citations.
+//! - `published`: values from the literature, with citations;
+//! - `periods`: certified periods against the published ones;
+//! - `patterns`: periods, tables and plots against the definition;
+//! - `play`: the opponent of `grundy play` against the brute force;
+//! - `misere`, `every`: misère play and the every-move rule, each shortcut
+//!   against search of the same rules.
 
 mod agreement;
 mod common;
+mod every;
+mod misere;
+mod patterns;
+mod periods;
+mod play;
 mod properties;
 mod published;
+mod small;
 mod multi;
 mod loopy;

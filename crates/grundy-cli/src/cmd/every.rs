@@ -1,0 +1,84 @@
+//! `grundy value` and `grundy moves` under the every-move rule (Every-SG).
+
+use std::io::Write;
+
+use grundy::expr::Play;
+use grundy::{Outcome as Who, every};
+
+use super::convention::{
+    MovesJson, Request, json_with_move_texts, wrapped, write_header, write_move_table,
+};
+use crate::out::{self, Outcome};
+
+pub fn value(r: &Request, w: &mut impl Write) -> Outcome {
+    let (position, limits) = (r.position, r.limits);
+    let a = every::analyze(position, r.play.every_method()?, limits)?;
+    let moves = wrapped(Play::Every, a.winning_moves.iter().map(|m| &m.position));
+    if r.json {
+        return out::json(w, &json_with_move_texts(&a, moves)?);
+    }
+    write_header(
+        w,
+        a.outcome,
+        "the every-move rule",
+        &a.reason,
+        a.method.name(),
+    )?;
+    if let Some(s) = a.steps {
+        writeln!(w, "steps: {s}")?;
+        let parts: Vec<String> = a
+            .components
+            .iter()
+            .map(|c| format!("{}: {}", c.component, c.steps.unwrap_or_default()))
+            .collect();
+        if !parts.is_empty() {
+            writeln!(w, "component steps: {}", parts.join(", "))?;
+        }
+    }
+    let moves = match moves.is_empty() {
+        false => moves.join("  "),
+        true => "none (every move leaves a position the opponent wins)".into(),
+    };
+    writeln!(w, "winning moves: {moves}")?;
+    Ok(())
+}
+
+pub fn moves(r: &Request, w: &mut impl Write) -> Outcome {
+    let (position, limits) = (r.position, r.limits);
+    let (method, moves) = every::moves(position, r.play.every_method()?, limits)?;
+    if r.json {
+        let position = format!("every({position})");
+        let (play, method) = (Play::Every, method.name());
+        return out::json(
+            w,
+            &MovesJson {
+                position,
+                play,
+                method,
+                note: None,
+                moves: &moves,
+            },
+        );
+    }
+    if moves.is_empty() {
+        writeln!(
+            w,
+            "no moves: every({position}) is over, and the player to move has lost"
+        )?;
+        return Ok(());
+    }
+    let rows: Vec<(String, String, bool)> = moves
+        .iter()
+        .map(|m| {
+            let steps = m.steps.map(|s| format!("  steps {s}")).unwrap_or_default();
+            (
+                format!("every({})", m.position),
+                format!("{}{steps}", m.outcome),
+                m.outcome == Who::P,
+            )
+        })
+        .collect();
+    write_move_table(w, &rows)?;
+    writeln!(w, "method: {}", method.name())?;
+    Ok(())
+}

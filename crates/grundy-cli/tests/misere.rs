@@ -1,0 +1,246 @@
+//! `grundy value`, `grundy moves` and `grundy genus` under misère play and
+//! the every-move rule, run as a user runs them.
+
+use std::process::{Command, Output};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let o = grundy(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// Exit code 2, one line on stderr containing `needle`, nothing on stdout.
+fn assert_fails(args: &[&str], needle: &str) {
+    let o = grundy(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(stdout(&o).is_empty());
+}
+
+fn strings(v: &serde_json::Value) -> Vec<&str> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn misere_nim_by_bouton_in_json() {
+    let v = json(&["value", "--json", "misere(nim(3,5,1))"]);
+    assert_eq!(v["position"], "misere(nim(3,5,1))");
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["method"], "bouton");
+    assert_eq!(v["misere_grundy"], 7);
+    assert_eq!(strings(&v["winning_moves"]), ["misere(nim(3,2,1))"]);
+    assert_eq!(v["winning_move_details"][0]["outcome"], "P");
+    assert_eq!(v["components"][2]["genus"]["text"], "1^{031}");
+    // The flag is the same as the wrapper.
+    assert_eq!(json(&["value", "--json", "--misere", "nim(3,5,1)"]), v);
+}
+
+#[test]
+fn a_single_heap_of_one_is_lost() {
+    let o = grundy(&["value", "misere(nim(1))"]);
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("second player wins (P-position) under misère play"),
+        "{text}"
+    );
+    assert!(text.contains("method: bouton"), "{text}");
+    assert!(text.contains("winning moves: none"), "{text}");
+}
+
+#[test]
+fn fallback_to_search_is_said_in_text_and_json() {
+    let v = json(&["value", "--json", "misere(sub{1,3,4}(9) + nim(2))"]);
+    assert_eq!(v["method"], "search");
+    assert!(
+        v["note"]
+            .as_str()
+            .unwrap()
+            .contains("the SJ theorem does not apply"),
+        "{v}"
+    );
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["misere_grundy"], 2);
+    let text = stdout(&grundy(&["value", "--misere", "sub{1,3,4}(9) + nim(2)"]));
+    assert!(text.contains("method: search"), "{text}");
+    assert!(
+        text.contains(
+            "note: the SJ theorem does not apply (sub{1,3,4}(2), reachable from sub{1,3,4}(9)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn sj_theorem_is_used_where_its_condition_holds() {
+    // Every vertex but the sink z has an edge to z: only z has value 0.
+    let dir = std::env::temp_dir().join(format!("grundy-cli-misere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.txt");
+    std::fs::write(&path, "a b z\nb c z\nc z\nz\n").unwrap();
+    let expr = format!("misere(graph[{}](a) + nim(2))", path.display());
+    let v = json(&["value", "--json", &expr]);
+    assert_eq!(v["method"], "sj");
+    assert!(v["note"].is_null());
+    assert!(
+        v["misere_grundy"].is_null(),
+        "the theorem gives the outcome, not the value"
+    );
+    let search = json(&["value", "--json", "--method", "search", &expr]);
+    assert_eq!(v["outcome"], search["outcome"]);
+    assert_eq!(v["winning_moves"], search["winning_moves"]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_requests_are_clear_errors() {
+    assert_fails(
+        &["value", "--method", "sj", "misere(sub{1,3,4}(9) + nim(2))"],
+        "the SJ theorem does not apply for misere(sub{1,3,4}(9) + nim(2)): sub{1,3,4}(2)",
+    );
+    assert_fails(
+        &["value", "--method", "bouton", "--misere", "wythoff(1,2)"],
+        "Bouton's rule is for Nim heaps only",
+    );
+    assert_fails(
+        &["value", "misere(nim(1)) + nim(2)"],
+        "must enclose the whole expression",
+    );
+    assert_fails(
+        &["value", "misere(every(nim(1)))"],
+        "cannot be part of a sum or nested",
+    );
+    assert_fails(
+        &["value", "--misere", "every(nim(1))"],
+        "written for every play but misere play",
+    );
+    assert_fails(
+        &["value", "--method", "sj", "nim(1)"],
+        "--method applies to misère and every-move play",
+    );
+    assert_fails(
+        &["value", "--method", "steps", "--misere", "nim(1)"],
+        "--method steps is for the every-move rule",
+    );
+    assert_fails(
+        &["value", "--method", "sj", "--every", "nim(1)"],
+        "are for misère play",
+    );
+    assert_fails(&["value", "misere(3)"], "needs a game expression inside");
+    assert_fails(
+        &[
+            "value",
+            "--misere",
+            "--max-positions",
+            "10",
+            "sub{1,3,4}(30) + sub{2,5,6}(30)",
+        ],
+        "--max-positions",
+    );
+    assert_fails(
+        &[
+            "value",
+            "--method",
+            "sj",
+            "--max-positions",
+            "10",
+            "misere(sub{2,5,6}(30))",
+        ],
+        "the SJ theorem could not be checked for misere(sub{2,5,6}(30))",
+    );
+    assert_fails(&["genus", "wythoff", "--to", "3"], "not a one-heap family");
+}
+
+#[test]
+fn misere_moves_mark_the_winning_ones() {
+    let v = json(&["moves", "--json", "--misere", "nim(1,2)"]);
+    assert_eq!(v["method"], "bouton");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    let winning: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["outcome"] == "P")
+        .map(|m| m["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["misere(nim(1,0))"]);
+    let text = stdout(&grundy(&["moves", "misere(nim(1,2))"]));
+    assert!(
+        text.contains("misere(nim(1,0))  P  G⁻ = 0  winning"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_rule_in_json_and_text() {
+    // sub{1,2}(3) lasts 2 moves (lost by the mover), nim(5) lasts 1: the
+    // longer decides, so the player to move loses.
+    let v = json(&["value", "--json", "every(sub{1,2}(3) + nim(5))"]);
+    assert_eq!(v["play"], "every");
+    assert_eq!(v["method"], "steps");
+    assert_eq!(v["steps"], 2);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(strings(&v["winning_moves"]), Vec::<&str>::new());
+    let v = json(&["value", "--json", "--every", "sub{1,2}(4) + nim(5)"]);
+    assert_eq!(
+        (v["steps"].as_u64(), v["outcome"].as_str()),
+        (Some(3), Some("N"))
+    );
+    // The winner takes 1 from 4 (to the lost 3, 2 more steps); the Nim heap
+    // may do anything, as it ends first.
+    assert_eq!(strings(&v["winning_moves"]).len(), 5);
+    let search = json(&[
+        "value",
+        "--json",
+        "--every",
+        "--method",
+        "search",
+        "sub{1,2}(4) + nim(5)",
+    ]);
+    assert_eq!(search["outcome"], "N");
+    assert!(search["steps"].is_null());
+    assert_eq!(search["winning_moves"], v["winning_moves"]);
+    let text = stdout(&grundy(&["value", "every(sub{1,2}(4) + nim(5))"]));
+    assert!(
+        text.contains("lasts 3 moves under best play; odd"),
+        "{text}"
+    );
+    let moves = json(&["moves", "--json", "every(nim(1) + nim(1))"]);
+    assert_eq!(moves["moves"][0]["position"], "every(nim(0) + nim(0))");
+    assert_eq!(moves["moves"][0]["parts"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn genus_table_follows_winning_ways() {
+    let v = json(&["genus", "nim", "--to", "3", "--json"]);
+    let texts: Vec<&str> = v["genera"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["0^{120}", "1^{031}", "2^{20}", "3^{31}"]);
+    let text = stdout(&grundy(&["genus", "sub{1,3,4}", "--to", "4"]));
+    assert!(text.lines().last().unwrap().ends_with("2^{20}"), "{text}");
+}

@@ -1,0 +1,181 @@
+//! Take-and-break codes in the expression language: `kayles(10)`,
+//! `octal[0.07](12)`, `0.137(5)`, `hex[0.F](9)`, `grundy-game(20)`.
+//!
+//! Values come from one [`Sequence`] per family, grown on demand with the
+//! fast engine and watched for a period; once a period is certified by the
+//! Guy–Smith theorem, any heap size is answered from it at once.
+
+use std::ops::ControlFlow;
+use std::sync::{Mutex, MutexGuard};
+
+use super::octal::{Code, TakeBreak};
+use crate::error::{Error, Result};
+use crate::expr::family::{Arg, Family, Shape};
+use crate::limits::Limits;
+use crate::nimber::Nimber;
+use crate::period::Periodicity;
+use crate::seq::Sequence;
+
+/// A take-and-break code as an expression family.
+pub struct TakeBreakFamily {
+    head: String,
+    sequence: Mutex<Sequence>,
+}
+
+/// Heaps below this are computed directly; for larger ones the sequence is
+/// first grown by doubling, so a period is found before a huge table is.
+const DIRECT: u64 = 1 << 12;
+
+impl TakeBreakFamily {
+    /// The family of `code`, written `head` in canonical expressions.
+    pub fn new(code: Code, head: impl Into<String>) -> TakeBreakFamily {
+        TakeBreakFamily {
+            head: head.into(),
+            sequence: Mutex::new(Sequence::new(TakeBreak::new(code))),
+        }
+    }
+
+    /// The sequence computed so far (locked).
+    pub fn sequence(&self) -> MutexGuard<'_, Sequence> {
+        self.sequence.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn heap(component: &[Arg]) -> Result<u64> {
+        match component {
+            [a] => a.int("a heap size"),
+            _ => Err(Error::invalid("a take-and-break game takes one size per heap")),
+        }
+    }
+
+    /// Grows the sequence until `G(n)` is known (from the table or a
+    /// certified period), within `limits.max_heap`.
+    fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
+        let attach = limits.checkpoint.as_deref().filter(|_| seq.is_empty());
+        if let Some(path) = attach {
+            seq.attach_checkpoint(path)?;
+        }
+        let shortcut = Limits {
+            shortcuts: true,
+            ..limits.clone()
+        };
+        let mut reach = if n < DIRECT { n } else { seq.len().max(DIRECT) };
+        loop {
+            if let Some(v) = seq.get(n) {
+                return Ok(v);
+            }
+            let target = reach.min(limits.max_heap);
+            seq.extend(target, &shortcut)?;
+            if seq.get(n).is_none() && target == limits.max_heap {
+                return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+            }
+            reach = reach.saturating_mul(2).min(n);
+        }
+    }
+}
+
+/// The heaps a move leaves, as arguments (`0` when it leaves none).
+fn as_args(parts: &[u64]) -> Vec<Arg> {
+    if parts.is_empty() {
+        vec![Arg::Int(0)]
+    } else {
+        parts.iter().map(|&h| Arg::Int(h)).collect()
+    }
+}
+
+impl Family for TakeBreakFamily {
+    fn head(&self) -> String {
+        self.head.clone()
+    }
+
+    fn shape(&self) -> Shape {
+        Shape::Heaps
+    }
+
+    fn check(&self, component: &[Arg]) -> Result<()> {
+        Self::heap(component).map(|_| ())
+    }
+
+    fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
+        let n = Self::heap(component)?;
+        let mut seq = self.sequence();
+        self.ensure(&mut seq, n, limits)
+    }
+
+    fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
+        let n = Self::heap(component)?;
+        let seq = self.sequence();
+        let mut count = 0usize;
+        let walk = seq.game().try_options(n, &mut |parts| {
+            count += 1;
+            if count > limits.max_moves {
+                return ControlFlow::Break(());
+            }
+            out.push(as_args(parts));
+            ControlFlow::Continue(())
+        });
+        match walk {
+            ControlFlow::Break(()) => Err(Error::limit("moves", limits.max_moves as u64, "--max-moves")),
+            ControlFlow::Continue(()) => Ok(()),
+        }
+    }
+
+    /// Walks the options in order, keeping those of value `target`, and
+    /// stops with the limit error after `max_moves` options: the moves
+    /// found so far stay in `out`.
+    fn moves_to(&self, component: &[Arg], target: Nimber, limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
+        let n = Self::heap(component)?;
+        let mut seq = self.sequence();
+        // Values of every heap below n are needed; a certified period or
+        // the table provides them.
+        if n > 0 {
+            self.ensure(&mut seq, n - 1, limits)?;
+        }
+        let game = seq.game().clone();
+        let mut examined = 0usize;
+        let walk = game.try_options(n, &mut |parts| {
+            examined += 1;
+            if examined > limits.max_moves {
+                return ControlFlow::Break(());
+            }
+            let value: Nimber = parts.iter().map(|&h| seq.get(h).expect("below n")).sum();
+            if value == target {
+                out.push(as_args(parts));
+            }
+            ControlFlow::Continue(())
+        });
+        match walk {
+            ControlFlow::Break(()) => Err(Error::limit("moves", limits.max_moves as u64, "--max-moves")),
+            ControlFlow::Continue(()) => Ok(()),
+        }
+    }
+
+    fn table(&self, to: u64, limits: &Limits, sink: &mut dyn FnMut(Nimber) -> Result<()>) -> Result<()> {
+        let mut seq = self.sequence();
+        if limits.checkpoint.is_some() && seq.is_empty() {
+            self.ensure(&mut seq, 0, limits)?;
+        }
+        if to > limits.max_heap && !(limits.shortcuts && self.ensure(&mut seq, to, limits).is_ok()) {
+            return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+        }
+        seq.extend(to, limits)?;
+        for n in 0..=to {
+            if n % 65_536 == 0 {
+                limits.check_stop()?;
+            }
+            sink(seq.get(n).expect("computed or given by the certified period"))?;
+        }
+        Ok(())
+    }
+
+    fn periodicity(&self, limits: &Limits) -> Result<Option<Periodicity>> {
+        let mut seq = self.sequence();
+        if seq.period().is_none() {
+            match self.ensure(&mut seq, u64::MAX, limits) {
+                Ok(_) => {}
+                Err(e) if matches!(e.kind(), crate::error::ErrorKind::Limit { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(seq.period().cloned())
+    }
+}

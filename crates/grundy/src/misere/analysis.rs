@@ -1,0 +1,453 @@
+//! Misère analysis of a position written in the expression language: who
+//! wins, every winning move, and how that was decided.
+//!
+//! Three methods, each exact where it is used:
+//!
+//! - `bouton`: Bouton's rule, for positions made only of Nim heaps;
+//! - `sj`: the SJ theorem, when its condition is checked to hold on every
+//!   position each component can reach ([`super::sj::condition`]);
+//! - `search`: a search over the whole sum ([`super::MisereSolver`]), which
+//!   needs no theory and also gives the misère Grundy value of the whole
+//!   position.
+//!
+//! Left to choose, the analysis takes the first that applies and says why
+//! it fell back to search. Asked for a method that does not apply, it
+//! fails with a message saying why.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::genus::{self, Genus};
+use super::nim;
+use super::search::MisereSolver;
+use super::sj::{self, Condition};
+use crate::error::{Error, ErrorKind, Result};
+use crate::expr::position::term_text;
+use crate::expr::{Arg, CanonicalSum, ComponentRef, Position};
+use crate::game::Outcome;
+use crate::limits::Limits;
+use crate::nimber::Nimber;
+
+/// How a misère position was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Search over the whole sum.
+    Search,
+    /// Bouton's rule for misère Nim.
+    Bouton,
+    /// The SJ theorem, its condition checked.
+    Sj,
+}
+
+impl Method {
+    /// The name used in output and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Search => "search",
+            Method::Bouton => "bouton",
+            Method::Sj => "sj",
+        }
+    }
+}
+
+/// One component of a misère position.
+#[derive(Clone, Debug, Serialize)]
+pub struct MisereComponent {
+    /// The component as a term: `nim(5)`.
+    pub component: String,
+    /// Its normal-play Grundy value (what the SJ theorem looks at).
+    pub grundy: Nimber,
+    /// Its misère Grundy value as a game on its own, when computed.
+    pub misere_grundy: Option<Nimber>,
+    /// Its genus, when computed.
+    pub genus: Option<Genus>,
+    /// Why the genus is missing, when it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus_note: Option<String>,
+}
+
+/// A move in a misère sum.
+#[derive(Clone, Debug, Serialize)]
+pub struct MisereMove {
+    /// Index of the component moved in.
+    pub component: usize,
+    /// The component before the move: `nim(7)`.
+    pub from: String,
+    /// What it becomes: `nim(6)`.
+    pub to: String,
+    /// The whole position after the move, as `misere(...)`.
+    #[serde(serialize_with = "as_misere")]
+    pub position: Position,
+    /// Who wins after the move (`P`: the player who made it).
+    pub outcome: Outcome,
+    /// The misère Grundy value after the move, when the method gives it.
+    pub misere_grundy: Option<Nimber>,
+}
+
+/// Everything `grundy value --misere` reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct MisereAnalysis {
+    /// The position, written `misere(...)`.
+    #[serde(serialize_with = "as_misere")]
+    pub position: Position,
+    /// Always "misere".
+    pub play: &'static str,
+    /// Who wins under misère play.
+    pub outcome: Outcome,
+    /// How it was decided.
+    pub method: Method,
+    /// The argument, in one sentence.
+    pub reason: String,
+    /// Why the method is not the one asked for or the fastest, if so.
+    pub note: Option<String>,
+    /// The normal-play value of the sum (the nim-sum of the components').
+    pub grundy: Nimber,
+    /// The misère Grundy value of the whole position, when the method
+    /// gives it (search, and Bouton's rule for Nim).
+    pub misere_grundy: Option<Nimber>,
+    /// The components.
+    pub components: Vec<MisereComponent>,
+    /// Every move to a position the player to move then loses.
+    pub winning_moves: Vec<MisereMove>,
+}
+
+fn as_misere<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("misere({p})"))
+}
+
+/// Analyses `position` under misère play with the given method, or the
+/// best one that applies when `method` is `None`.
+///
+/// ```
+/// use grundy::{expr::Position, Limits, Outcome};
+/// use grundy::misere::{analyze, Method};
+///
+/// let p = Position::parse("nim(1,1,5)").unwrap();
+/// let a = analyze(&p, None, &Limits::default()).unwrap();
+/// assert_eq!((a.outcome, a.method), (Outcome::N, Method::Bouton));
+/// // Leave an odd number of heaps of one.
+/// assert_eq!(a.winning_moves[0].position.to_string(), "nim(1,1,1)");
+///
+/// // sub{1,3,4}(2) has value 0 but can move: the SJ theorem does not apply.
+/// let p = Position::parse("sub{1,3,4}(9) + nim(2)").unwrap();
+/// let a = analyze(&p, None, &Limits::default()).unwrap();
+/// assert_eq!(a.method, Method::Search);
+/// assert!(a.note.unwrap().contains("sub{1,3,4}(2)"));
+/// assert!(analyze(&p, Some(Method::Sj), &Limits::default()).is_err());
+/// ```
+pub fn analyze(
+    position: &Position,
+    method: Option<Method>,
+    limits: &Limits,
+) -> Result<MisereAnalysis> {
+    let (mut judge, note) = Judge::choose(position, method, limits)?;
+    let values = sj::component_values(position, limits)?;
+    let grundy: Nimber = values.iter().copied().sum();
+    let (outcome, misere_grundy) = judge.evaluate(position, limits)?;
+    let reason = judge.reason(position, &values, misere_grundy);
+    let winning_moves = if outcome == Outcome::N {
+        judge.winning_moves(position, &values, limits)?
+    } else {
+        Vec::new()
+    };
+    Ok(MisereAnalysis {
+        position: position.clone(),
+        play: "misere",
+        outcome,
+        method: judge.method(),
+        reason,
+        note,
+        grundy,
+        misere_grundy,
+        components: components(position, &values, limits)?,
+        winning_moves,
+    })
+}
+
+/// Every move of `position` under misère play, with who wins after it;
+/// also returns the method used and the note on its choice.
+pub fn moves(
+    position: &Position,
+    method: Option<Method>,
+    limits: &Limits,
+) -> Result<(Method, Option<String>, Vec<MisereMove>)> {
+    let (mut judge, note) = Judge::choose(position, method, limits)?;
+    let mut out = Vec::new();
+    for (i, c) in position.components().iter().enumerate() {
+        let (family, args) = position.component(c);
+        let mut options = Vec::new();
+        family.moves(args, limits, &mut options)?;
+        for o in &options {
+            out.push(judge.make_move(position, i, c, o, limits)?);
+        }
+    }
+    Ok((judge.method(), note, out))
+}
+
+/// The chosen way of deciding positions.
+enum Judge {
+    Bouton,
+    Sj,
+    Search(Box<MisereSolver<CanonicalSum>>),
+}
+
+impl Judge {
+    /// Picks the method: the one asked for, which must apply, or the best
+    /// that applies, with a note when falling back to search.
+    fn choose(
+        position: &Position,
+        method: Option<Method>,
+        limits: &Limits,
+    ) -> Result<(Judge, Option<String>)> {
+        let all_nim = position.terms.iter().all(|t| t.family.head() == "nim");
+        let search = || {
+            let (game, _) = CanonicalSum::new(position, limits);
+            Judge::Search(Box::new(MisereSolver::new(game, limits.solver_config())))
+        };
+        match method {
+            Some(Method::Search) => Ok((search(), None)),
+            Some(Method::Bouton) if all_nim => Ok((Judge::Bouton, None)),
+            Some(Method::Bouton) => Err(Error::invalid(format!(
+                "Bouton's rule is for Nim heaps only, and misere({position}) has other games; \
+                 use --method sj or --method search"
+            ))),
+            None if all_nim => Ok((Judge::Bouton, None)),
+            Some(Method::Sj) | None => match sj::condition(position, limits)? {
+                Condition::Holds => Ok((Judge::Sj, None)),
+                failed => {
+                    let why = failed.explain().unwrap_or_default();
+                    let verdict = match failed {
+                        Condition::Unknown { .. } => "could not be checked",
+                        _ => "does not apply",
+                    };
+                    match method {
+                        None => {
+                            let note = format!(
+                                "the SJ theorem {verdict} ({why}); solved by search over the whole sum"
+                            );
+                            Ok((search(), Some(note)))
+                        }
+                        Some(_) => Err(Error::invalid(format!(
+                            "the SJ theorem {verdict} for misere({position}): {why}; use --method search"
+                        ))),
+                    }
+                }
+            },
+        }
+    }
+
+    fn method(&self) -> Method {
+        match self {
+            Judge::Bouton => Method::Bouton,
+            Judge::Sj => Method::Sj,
+            Judge::Search(_) => Method::Search,
+        }
+    }
+
+    /// Who wins `position`, and its misère Grundy value if the method
+    /// gives it.
+    fn evaluate(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+    ) -> Result<(Outcome, Option<Nimber>)> {
+        match self {
+            Judge::Bouton => {
+                let v = nim::misere_grundy(&nim_heaps(position)?);
+                Ok((Outcome::of(v), Some(v)))
+            }
+            Judge::Sj => {
+                let wins = sj::first_player_wins(&sj::component_values(position, limits)?);
+                Ok((if wins { Outcome::N } else { Outcome::P }, None))
+            }
+            Judge::Search(solver) => {
+                let args = solver.game().args_of(position);
+                let v = solver.value(&args);
+                solver.game().check()?;
+                let v = v?;
+                Ok((Outcome::of(v), Some(v)))
+            }
+        }
+    }
+
+    /// The one-sentence argument for the outcome.
+    fn reason(
+        &self,
+        position: &Position,
+        values: &[Nimber],
+        misere_grundy: Option<Nimber>,
+    ) -> String {
+        let total: Nimber = values.iter().copied().sum();
+        match self {
+            Judge::Bouton => {
+                let heaps = values.iter().filter(|v| v.0 == 1).count();
+                if values.iter().all(|v| v.0 <= 1) {
+                    let parity = if heaps % 2 == 0 { "even" } else { "odd" };
+                    format!(
+                        "Bouton's rule: no heap has more than one token, and the number of heaps of one ({heaps}) is {parity}"
+                    )
+                } else {
+                    format!(
+                        "Bouton's rule: a heap has two or more tokens, so play as in normal Nim: {}",
+                        nim_sum(total)
+                    )
+                }
+            }
+            Judge::Sj => {
+                let above = if values.iter().any(|v| v.0 > 1) {
+                    "a component has value above 1"
+                } else {
+                    "no component has value above 1"
+                };
+                format!(
+                    "SJ theorem (its condition holds on every reachable position): {}, {above}",
+                    nim_sum(total)
+                )
+            }
+            Judge::Search(_) => format!(
+                "search over the whole sum: misère Grundy value of misere({position}) is {:#}",
+                misere_grundy.unwrap_or_default()
+            ),
+        }
+    }
+
+    /// Every winning move (the position must be an N-position).
+    fn winning_moves(
+        &mut self,
+        position: &Position,
+        values: &[Nimber],
+        limits: &Limits,
+    ) -> Result<Vec<MisereMove>> {
+        let parts = position.components();
+        let mut out = Vec::new();
+        match self {
+            Judge::Bouton => {
+                for (i, t) in nim::winning_moves(&nim_heaps(position)?) {
+                    out.push(self.make_move(position, i, &parts[i], &[Arg::Int(t)], limits)?);
+                }
+            }
+            Judge::Sj => {
+                // After a move, the sum is lost for the player to move when
+                // its nim-sum is 0 with a component above 1, or non-zero
+                // with none: the moved component's new value is the nim-sum
+                // of the others, or 0 or 1 (see `nim::winning_moves`).
+                let total: Nimber = values.iter().copied().sum();
+                for (i, c) in parts.iter().enumerate() {
+                    let (family, args) = position.component(c);
+                    let mut targets = vec![total + values[i], Nimber(0), Nimber(1)];
+                    targets.sort_unstable();
+                    targets.dedup();
+                    for target in targets {
+                        let mut options = Vec::new();
+                        family.moves_to(args, target, limits, &mut options)?;
+                        for o in &options {
+                            let m = self.make_move(position, i, c, o, limits)?;
+                            if m.outcome == Outcome::P {
+                                out.push(m);
+                            }
+                        }
+                    }
+                }
+                out.sort_by_key(|m| m.component);
+            }
+            Judge::Search(_) => {
+                for (i, c) in parts.iter().enumerate() {
+                    let (family, args) = position.component(c);
+                    let mut options = Vec::new();
+                    family.moves(args, limits, &mut options)?;
+                    for o in &options {
+                        let m = self.make_move(position, i, c, o, limits)?;
+                        if m.outcome == Outcome::P {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The move that replaces component `c` (index `index`) by `option`.
+    fn make_move(
+        &mut self,
+        position: &Position,
+        index: usize,
+        c: &ComponentRef,
+        option: &[Arg],
+        limits: &Limits,
+    ) -> Result<MisereMove> {
+        let (family, args) = position.component(c);
+        let after = position.replace(c, option);
+        let (outcome, misere_grundy) = self.evaluate(&after, limits)?;
+        Ok(MisereMove {
+            component: index,
+            from: term_text(family.as_ref(), args),
+            to: term_text(family.as_ref(), option),
+            position: after,
+            outcome,
+            misere_grundy,
+        })
+    }
+}
+
+fn nim_sum(total: Nimber) -> String {
+    if total.is_zero() {
+        "nim-sum 0".to_string()
+    } else {
+        format!("nim-sum {total:#} ≠ 0")
+    }
+}
+
+/// The heaps of a position made of Nim terms only.
+fn nim_heaps(position: &Position) -> Result<Vec<u64>> {
+    position
+        .terms
+        .iter()
+        .flat_map(|t| t.args.iter())
+        .map(|a| a.int("a heap size"))
+        .collect()
+}
+
+/// The components with their values and genera. A genus that would exceed
+/// the limits is left out with a note rather than failing the analysis,
+/// whose answer does not depend on it.
+fn components(
+    position: &Position,
+    values: &[Nimber],
+    limits: &Limits,
+) -> Result<Vec<MisereComponent>> {
+    let mut genera: HashMap<String, std::result::Result<Genus, String>> = HashMap::new();
+    let mut out = Vec::new();
+    for (c, &grundy) in position.components().iter().zip(values) {
+        let (family, args) = position.component(c);
+        let component = term_text(family.as_ref(), args);
+        let genus = match genera.get(&component) {
+            Some(g) => g.clone(),
+            None => {
+                let g = match genus::of_component(family, args, limits) {
+                    Ok(g) => Ok(g),
+                    Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => {
+                        Err(format!("genus not computed: {e}"))
+                    }
+                    Err(e) => return Err(e),
+                };
+                genera.insert(component.clone(), g.clone());
+                g
+            }
+        };
+        let (genus, genus_note) = match genus {
+            Ok(g) => (Some(g), None),
+            Err(note) => (None, Some(note)),
+        };
+        out.push(MisereComponent {
+            component,
+            grundy,
+            misere_grundy: genus.as_ref().map(Genus::misere_grundy),
+            genus,
+            genus_note,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,24 @@
+//! Misère play: the last player to move loses.
+//!
+//! The Sprague–Grundy theorem does not carry over: misère values of a sum
+//! do not follow from the values of its parts. What is exact:
+//!
+//! - [`search`]: the misère Grundy value of any finite game by search (for
+//!   a sum, a search over the whole sum), and its winning moves;
+//! - [`nim`]: Bouton's rule for misère Nim (anti-Nim), as plain functions
+//!   on heap sizes;
+//! - [`sj`]: the SJ theorem (Anti-SG games), which decides a misère sum
+//!   from the normal values of its components when its condition holds,
+//!   and the check of that condition;
+//! - [`genus`]: Conway's genus of a game, computed exactly;
+//! - [`analysis`]: all of it applied to expressions, `misere(...)`.
+
+pub mod analysis;
+pub mod genus;
+pub mod nim;
+pub mod search;
+pub mod sj;
+
+pub use analysis::{Method, MisereAnalysis, MisereComponent, MisereMove, analyze, moves};
+pub use genus::{Genus, genus};
+pub use search::{MisereForm, MisereSolver};

@@ -1,0 +1,152 @@
+//! Watching a sequence for a period while it is computed.
+//!
+//! Every so often (when the length has grown by a quarter) the watcher looks
+//! for the shortest period whose tail has repeated at least once; from then
+//! on each new value is compared with the one a period earlier, in constant
+//! time. A candidate that breaks is dropped. Once the values reach the
+//! bound of the proof (the Guy–Smith theorem), the period is certified and
+//! the computation can stop.
+
+use super::{Periodicity, Proof, Values, tail_start};
+
+/// A candidate period being confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Candidate {
+    preperiod: u64,
+    period: u64,
+    /// Values below this index have been compared.
+    verified: u64,
+}
+
+/// Looks for a period as values arrive.
+#[derive(Clone, Debug)]
+pub struct Watch {
+    proof: Proof,
+    candidate: Option<Candidate>,
+    next_search: u64,
+}
+
+/// The least length at which the watcher searches for a candidate.
+const FIRST_SEARCH: u64 = 64;
+
+impl Watch {
+    /// A watcher certifying with `proof` (which must not be `Observed`).
+    pub fn new(proof: Proof) -> Watch {
+        Watch {
+            proof,
+            candidate: None,
+            next_search: FIRST_SEARCH,
+        }
+    }
+
+    /// How many values a candidate needs before it is proven.
+    fn needed(&self, preperiod: u64, period: u64) -> u64 {
+        let bound = Periodicity {
+            preperiod,
+            period,
+            saltus: 0,
+            checked_to: 0,
+            proof: self.proof.clone(),
+        }
+        .theorem_bound()
+        .unwrap_or(u64::MAX);
+        // The relation at n < bound compares G(n) with G(n + p).
+        bound.saturating_add(period)
+    }
+
+    /// The length at which the current candidate (if any) would be proven.
+    pub fn target(&self) -> Option<u64> {
+        self.candidate.map(|c| self.needed(c.preperiod, c.period))
+    }
+
+    /// Looks at the values computed so far; returns the certified period
+    /// once the proof's bound is reached.
+    pub fn advance<V: Values + ?Sized>(&mut self, values: &V) -> Option<Periodicity> {
+        let len = values.count() as u64;
+        if let Some(c) = &mut self.candidate {
+            let p = c.period;
+            let mut n = c.verified.max(c.preperiod + p);
+            while n < len {
+                if values.at(n as usize) != values.at((n - p) as usize) {
+                    self.candidate = None;
+                    break;
+                }
+                n += 1;
+            }
+            if let Some(c) = &mut self.candidate {
+                c.verified = len;
+            }
+        }
+        if self.candidate.is_none() && len >= self.next_search {
+            self.candidate = self.search(values);
+            self.next_search = len + len / 4;
+        }
+        let c = self.candidate?;
+        (len >= self.needed(c.preperiod, c.period)).then(|| Periodicity {
+            preperiod: c.preperiod,
+            period: c.period,
+            saltus: 0,
+            checked_to: len,
+            proof: self.proof.clone(),
+        })
+    }
+
+    /// The shortest period that has repeated at least once at the end.
+    fn search<V: Values + ?Sized>(&self, values: &V) -> Option<Candidate> {
+        let len = values.count();
+        for p in 1..=len / 2 {
+            if values.at(len - 1) != values.at(len - 1 - p) {
+                continue;
+            }
+            let n0 = tail_start(values, p, 0);
+            // Evidence: the repeating block was seen at least twice in full.
+            if len - n0 >= 2 * p {
+                return Some(Candidate {
+                    preperiod: n0 as u64,
+                    period: p as u64,
+                    verified: len as u64,
+                });
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nimber::Nimber;
+
+    #[test]
+    fn certifies_when_the_bound_is_reached() {
+        // Pre-period 5 (values 9), then period 3 (0 1 2 ...); a game taking
+        // at most 2 tokens and leaving at most 2 heaps: bound 2·5 + 3 + 2 = 15,
+        // so 18 values are needed.
+        let mut v: Vec<Nimber> = vec![Nimber(9); 5];
+        let mut watch = Watch::new(Proof::GuySmith { heaps: 2, max_take: 2 });
+        let mut certified = None;
+        for n in 5..100u64 {
+            v.push(Nimber(n % 3));
+            if let Some(p) = watch.advance(v.as_slice()) {
+                certified = Some((v.len(), p));
+                break;
+            }
+        }
+        let (len, p) = certified.unwrap();
+        assert_eq!((p.preperiod, p.period), (5, 3));
+        assert!(len >= 18 && len <= 64 + 16, "{len}");
+    }
+
+    #[test]
+    fn broken_candidates_are_dropped() {
+        // A pre-period of 40 distinct values, then 0 1 0 1 ...: the candidate
+        // (40, 2) needs 2·40 + 2 + 1 + 2 = 85 values to be proven.
+        let mut v: Vec<Nimber> = (0..64).map(|n| Nimber(if n < 40 { n + 10 } else { n % 2 })).collect();
+        let mut watch = Watch::new(Proof::GuySmith { heaps: 2, max_take: 1 });
+        assert!(watch.advance(v.as_slice()).is_none());
+        assert!(watch.target().is_some());
+        v.push(Nimber(7)); // breaks period 2
+        assert!(watch.advance(v.as_slice()).is_none());
+        assert!(watch.target().is_none());
+    }
+}

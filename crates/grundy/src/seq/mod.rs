@@ -1,0 +1,514 @@
+//! The sequence engine for take-and-break codes: `G(0..N)` for `N` up to
+//! about 10^9, one or two bytes a value.
+//!
+//! [`Sequence`] owns the table and grows it heap by heap. Each heap is
+//! computed by the sparse engine ([`sparse`]: time proportional to the rare
+//! positions) when the value statistics give a good mask, or by the plain
+//! engine ([`plain`]: every option scanned), which is also the reference the
+//! sparse engine is tested against. The mask is reviewed as the table grows
+//! (Walsh–Hadamard transform of the histogram, [`mask`]). A
+//! [`crate::period::watch::Watch`] looks for a period as values arrive and
+//! certifies it with the Guy–Smith theorem, after which computing can stop.
+//! Long runs report progress, honour the stop flag, and save to a
+//! [`checkpoint`] file from which they resume.
+
+pub mod checkpoint;
+mod marks;
+mod mask;
+mod plain;
+pub mod rules;
+mod sparse;
+pub mod store;
+
+use std::time::{Duration, Instant};
+
+pub use store::{Cell, Store};
+
+use self::checkpoint::Checkpoint;
+use self::marks::Marks;
+use self::rules::Rules;
+use self::sparse::Sparse;
+use crate::error::{ErrorKind, Result};
+use crate::heap::HeapGame;
+use crate::heap::octal::TakeBreak;
+use crate::limits::{Limits, Progress};
+use crate::nimber::Nimber;
+use crate::period::Periodicity;
+use crate::period::watch::Watch;
+
+/// Heaps computed between checks of the stop flag, clock and period.
+const CHUNK: usize = 1 << 14;
+
+/// The sparse engine is used while at most this fraction of the positions
+/// are rare; beyond it, scanning every pair costs about the same.
+const MAX_RARE_FRACTION: f64 = 0.25;
+
+/// The per-heap machinery, apart from the table itself.
+struct Engine {
+    rules: Rules,
+    /// `histogram[k][v]`: positions `n >= 1` with value `v` and `n % 2 == k`.
+    /// Its length, a power of two, bounds every value and every XOR of values.
+    histogram: [Vec<u64>; 2],
+    /// `Some(t mod 2)` when every split removal `t` has the same parity, so
+    /// the domain type of classification can be used.
+    domain: Option<u8>,
+    marks: Marks,
+    sparse: Option<Sparse>,
+    next_review: u64,
+    rare_at_review: usize,
+}
+
+impl Engine {
+    fn new(rules: Rules) -> Engine {
+        let same_parity = rules.split_two.windows(2).all(|w| w[0].0 % 2 == w[1].0 % 2);
+        let domain = rules.split_two.first().filter(|_| same_parity).map(|&(t, _)| (t % 2) as u8);
+        let mut e = Engine {
+            rules,
+            histogram: [vec![0; 2], vec![0; 2]],
+            domain,
+            marks: Marks::default(),
+            sparse: None,
+            next_review: 64,
+            rare_at_review: 0,
+        };
+        e.marks.ensure(2);
+        e
+    }
+
+    fn capacity(&self) -> u32 {
+        self.histogram[0].len() as u32
+    }
+
+    /// Accounts for `G(n) = v`, growing the value capacity when needed.
+    fn record(&mut self, n: usize, v: u32) {
+        if v >= self.capacity() {
+            let cap = (v as usize + 1).next_power_of_two();
+            self.histogram[0].resize(cap, 0);
+            self.histogram[1].resize(cap, 0);
+            self.marks.ensure(cap);
+            if let Some(s) = &mut self.sparse {
+                s.set_capacity(cap as u32);
+            }
+        }
+        if n >= 1 {
+            self.histogram[n % 2][v as usize] += 1;
+        }
+        if let Some(s) = &mut self.sparse {
+            s.record(n, v);
+        }
+    }
+
+    /// Computes heaps `g.len()..end`; stops early (returning the value) when
+    /// a value does not fit `T`.
+    fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
+        while g.len() < end {
+            let n = g.len();
+            let v = match &mut self.sparse {
+                Some(s) => s.value(g, &self.rules, &mut self.marks),
+                None => plain::value(g, &self.rules, &mut self.marks, self.histogram[0].len() as u32),
+            };
+            if v > T::MAX {
+                return Some(v);
+            }
+            g.push(T::from_u32(v));
+            self.record(n, v);
+        }
+        None
+    }
+
+    /// Chooses the engine for the next stretch: the best mask from the
+    /// histogram, if it makes rare positions few enough.
+    fn review<T: Cell>(&mut self, g: &[T]) {
+        let n = g.len() as u64;
+        let current = self.sparse.as_ref().map(Sparse::rare_count);
+        let due = n >= self.next_review || current.is_some_and(|r| r > 2 * self.rare_at_review.max(64));
+        if !due || !self.rules.split_three.is_empty() || self.rules.split_two.is_empty() {
+            return;
+        }
+        let (class, rare) = mask::best_class(&self.histogram[0], &self.histogram[1], self.domain);
+        if rare as f64 > MAX_RARE_FRACTION * n as f64 {
+            self.sparse = None;
+        } else if current.is_none_or(|r| rare * 5 < r as u64 * 4) {
+            self.sparse = Some(Sparse::new(class, self.capacity(), g));
+        }
+        self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
+        self.next_review = (2 * n).max(n + 4096);
+    }
+}
+
+/// Why [`Sequence::extend`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reached {
+    /// The table holds every requested value.
+    Target,
+    /// A period was certified and computing stopped early; values beyond
+    /// the table follow from [`Sequence::period`].
+    Period,
+}
+
+/// The Grundy sequence of a take-and-break code, as far as computed.
+pub struct Sequence {
+    game: TakeBreak,
+    code: String,
+    store: Store,
+    engine: Engine,
+    watch: Option<Watch>,
+    period: Option<Periodicity>,
+    checkpoint: Option<Checkpoint>,
+}
+
+impl Sequence {
+    /// An empty sequence for `game`.
+    pub fn new(game: TakeBreak) -> Sequence {
+        let code = game.code().to_string();
+        let engine = Engine::new(Rules::new(game.code()));
+        let watch = game.period_proof().map(Watch::new);
+        Sequence {
+            game,
+            code,
+            store: Store::default(),
+            engine,
+            watch,
+            period: None,
+            checkpoint: None,
+        }
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &TakeBreak {
+        &self.game
+    }
+
+    /// How many values are known: `G(0..len)`.
+    pub fn len(&self) -> u64 {
+        self.store.len() as u64
+    }
+
+    /// Whether no value is computed yet.
+    pub fn is_empty(&self) -> bool {
+        self.store.is_empty()
+    }
+
+    /// `G(n)` if computed, or if a certified period gives it.
+    pub fn get(&self, n: u64) -> Option<Nimber> {
+        if let Some(v) = self.store.get(n) {
+            return Some(v);
+        }
+        let (index, lift) = self.period.as_ref()?.reduce(n)?;
+        Some(Nimber(self.store.get(index)?.0 + lift))
+    }
+
+    /// The certified period, once found.
+    pub fn period(&self) -> Option<&Periodicity> {
+        self.period.as_ref()
+    }
+
+    /// The computed values.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The sparse engine's mask, whether it uses the domain type, and how
+    /// many rare positions it tracks (`None` while the plain engine runs).
+    pub fn sparse_state(&self) -> Option<(u32, bool, usize)> {
+        self.engine.sparse.as_ref().map(|s| (s.class().mask, s.class().domain, s.rare_count()))
+    }
+
+    /// Counters of the sparse engine: heaps scanned, pairs scanned, full scans.
+    pub fn scan_counters(&self) -> Option<(u64, u64, u64)> {
+        self.engine.sparse.as_ref().map(|s| (s.scans, s.scanned, s.full_scans))
+    }
+
+    /// Saves to (and first resumes from) a checkpoint file.
+    pub fn attach_checkpoint(&mut self, path: &std::path::Path) -> Result<()> {
+        let (cp, saved) = Checkpoint::open(path, &self.code)?;
+        if saved.len() > self.store.len() {
+            self.replace_store(saved);
+        }
+        self.checkpoint = Some(cp);
+        Ok(())
+    }
+
+    /// Takes over values computed earlier (from a checkpoint).
+    fn replace_store(&mut self, store: Store) {
+        let mut fresh = Sequence::new(self.game.clone());
+        for n in 0..store.len() {
+            let v = store.get(n as u64).expect("in range").0 as u32;
+            fresh.engine.record(n, v);
+        }
+        fresh.store = store;
+        fresh.engine.next_review = 0;
+        self.store = fresh.store;
+        self.engine = fresh.engine;
+        self.review();
+        self.advance_watch();
+    }
+
+    fn review(&mut self) {
+        match &self.store {
+            Store::U8(g) => self.engine.review(g.as_slice()),
+            Store::U16(g) => self.engine.review(g.as_slice()),
+            Store::U32(g) => self.engine.review(g.as_slice()),
+        }
+    }
+
+    fn advance_watch(&mut self) {
+        if self.period.is_some() {
+            return;
+        }
+        let Some(w) = &mut self.watch else { return };
+        self.period = match &self.store {
+            Store::U8(g) => w.advance(g.as_slice()),
+            Store::U16(g) => w.advance(g.as_slice()),
+            Store::U32(g) => w.advance(g.as_slice()),
+        };
+    }
+
+    /// Computes values until `G(to)` is known, or until a period is
+    /// certified when `limits.shortcuts` allows stopping there.
+    pub fn extend(&mut self, to: u64, limits: &Limits) -> Result<Reached> {
+        let started = Instant::now();
+        let mut last_report = started;
+        let mut last_save = started;
+        let from = self.len();
+        while self.len() <= to {
+            if self.period.is_some() && limits.shortcuts {
+                self.save()?;
+                return Ok(Reached::Period);
+            }
+            let end = (self.len() + CHUNK as u64).min(to + 1) as usize;
+            self.store.reserve(end - self.store.len());
+            let overflow = match &mut self.store {
+                Store::U8(g) => self.engine.run(g, end),
+                Store::U16(g) => self.engine.run(g, end),
+                Store::U32(g) => self.engine.run(g, end),
+            };
+            if let Some(v) = overflow {
+                let n = self.store.len();
+                self.store.push(v);
+                self.engine.record(n, v);
+            }
+            self.review();
+            self.advance_watch();
+            let now = Instant::now();
+            if now - last_save >= Duration::from_secs(2) {
+                self.save()?;
+                last_save = now;
+            }
+            if let Some(report) = &limits.progress
+                && now - last_report >= Duration::from_secs(1)
+            {
+                report(&self.progress(from, to, started));
+                last_report = now;
+            }
+            if limits.check_stop().is_err() {
+                self.save()?;
+                return Err(ErrorKind::Interrupted.into());
+            }
+        }
+        self.save()?;
+        Ok(if self.period.is_some() { Reached::Period } else { Reached::Target })
+    }
+
+    fn save(&mut self) -> Result<()> {
+        match &mut self.checkpoint {
+            Some(cp) => cp.save(&self.store),
+            None => Ok(()),
+        }
+    }
+
+    fn progress(&self, from: u64, to: u64, started: Instant) -> Progress {
+        let done = self.len();
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let rate = (done - from) as f64 / secs;
+        let engine = match self.sparse_state() {
+            Some((mask, domain, rare)) => format!(
+                "sparse engine ({} type, mask {mask:#x}, {rare} rare positions)",
+                if domain { "domain" } else { "range" }
+            ),
+            None => "plain engine".to_string(),
+        };
+        let period = match (&self.period, self.watch.as_ref().and_then(Watch::target)) {
+            (Some(p), _) => format!("; period {} certified", p.period),
+            (None, Some(t)) => format!("; a period candidate needs {t} values"),
+            _ => String::new(),
+        };
+        Progress {
+            done,
+            target: to + 1,
+            detail: format!(
+                "{}: {:.2} M values/s, {engine}, largest value {}{period}",
+                self.code,
+                rate / 1e6,
+                self.engine.capacity().saturating_sub(1)
+            ),
+        }
+    }
+}
+
+/// Extends a table of [`Nimber`]s for the [`HeapGame::fill`] of a code.
+pub fn extend(game: &TakeBreak, table: &mut Vec<Nimber>, to: u64, limits: &Limits) -> Result<()> {
+    let mut seq = Sequence::new(game.clone());
+    let no_shortcut = Limits {
+        shortcuts: false,
+        ..limits.clone()
+    };
+    seq.extend(to, &no_shortcut)?;
+    table.clear();
+    table.extend((0..seq.len()).map(|n| seq.store.get(n).expect("in range")));
+    Ok(())
+}
+
+/// `G(0..=to)` by the plain engine alone: the reference for the sparse one.
+pub fn plain_table(game: &TakeBreak, to: u64) -> Vec<Nimber> {
+    let mut engine = Engine::new(Rules::new(game.code()));
+    let mut g: Vec<u32> = Vec::new();
+    while g.len() as u64 <= to {
+        let cap = engine.capacity();
+        let v = plain::value(&g, &engine.rules, &mut engine.marks, cap);
+        engine.record(g.len(), v);
+        g.push(v);
+    }
+    g.into_iter().map(|v| Nimber(v.into())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::fill_table;
+    use crate::heap::octal::Code;
+
+    fn game(code: &str, hex: bool) -> TakeBreak {
+        TakeBreak::new(Code::parse(code, code, 1, hex).unwrap())
+    }
+
+    fn computed(game: &TakeBreak, to: u64) -> Vec<Nimber> {
+        let mut seq = Sequence::new(game.clone());
+        let all = Limits {
+            shortcuts: false,
+            ..Limits::default()
+        };
+        seq.extend(to, &all).unwrap();
+        (0..=to).map(|n| seq.get(n).unwrap()).collect()
+    }
+
+    fn definition(game: &TakeBreak, to: u64) -> Vec<Nimber> {
+        let mut table = Vec::new();
+        fill_table(game, &mut table, to, &Limits::default()).unwrap();
+        table
+    }
+
+    /// The engine (sparse where it pays, plain elsewhere, with mask
+    /// reviews) against the definition — the mex over the options of the
+    /// code — on every octal code `0.d1d2d3` and `4.d1d2d3`.
+    #[test]
+    fn every_octal_code_of_up_to_three_digits_matches_the_definition() {
+        for d0 in ["0", "4"] {
+            for digits in 0..512 {
+                let code = format!("{d0}.{}{}{}", digits / 64, digits / 8 % 8, digits % 8);
+                let g = game(&code, false);
+                assert_eq!(computed(&g, 300), definition(&g, 300), "{code}");
+            }
+        }
+    }
+
+    #[test]
+    fn unequal_and_hexadecimal_codes_match_the_definition() {
+        for (code, hex) in [("4!.0", false), ("0.4!", false), ("4!.07", false), ("0.F", true), ("0.8", true), ("8.0", true), ("0.1C!", true)] {
+            let g = game(code, hex);
+            assert_eq!(computed(&g, 150), definition(&g, 150), "{code}");
+        }
+    }
+
+    /// The sparse engine is exact for *any* classification (it only affects
+    /// its speed), so it is run from heap 20 on under every mask, of both
+    /// types where allowed, and compared with the plain engine.
+    #[test]
+    fn sparse_engine_matches_plain_under_every_mask() {
+        for (code, to) in [
+            ("0.77", 1200),
+            ("0.07", 1200),
+            ("0.137", 1200),
+            ("0.16", 1200),
+            ("0.6", 3000),
+            ("4.07", 1200),
+            ("0.106", 1200),
+            ("4!.0", 1200),
+            ("0.1777", 1200),
+            ("0.7777", 1200),
+        ] {
+            let g = game(code, false);
+            let plain = plain_table(&g, to);
+            let cap = (plain.iter().map(|v| v.0).max().unwrap() as usize + 1).next_power_of_two();
+            let rules = Rules::new(g.code());
+            let domain = Engine::new(rules.clone()).domain.is_some();
+            let classes = (0..cap as u32)
+                .flat_map(|mask| {
+                    [(false, 0), (false, 1), (true, 0), (true, 1)].map(|(domain, rare)| mask::Class { mask, domain, rare })
+                })
+                .filter(|c| c.mask > 0 || c.domain)
+                .filter(|c| domain || !c.domain);
+            for class in classes {
+                let mask = (class.mask, class.domain);
+                let start = 20;
+                let mut table: Vec<u16> = plain[..start].iter().map(|v| v.0 as u16).collect();
+                let mut sparse = Sparse::new(class, cap as u32, &table);
+                let mut marks = Marks::default();
+                marks.ensure(cap);
+                while table.len() < plain.len() {
+                    let v = sparse.value(&table, &rules, &mut marks);
+                    assert_eq!(u64::from(v), plain[table.len()].0, "{code} mask {mask:?} heap {}", table.len());
+                    sparse.record(table.len(), v);
+                    table.push(v as u16);
+                }
+            }
+        }
+    }
+
+    /// Removing 1 to 256 tokens (leaving nothing or one heap, digit 3) is
+    /// the subtraction game {1..256}: G(n) = n mod 257, so the table must
+    /// widen to two bytes.
+    #[test]
+    fn tables_widen_when_values_outgrow_a_byte() {
+        let code = format!("0.{}", "3".repeat(256));
+        let g = game(&code, false);
+        let values = computed(&g, 600);
+        assert!(values.iter().enumerate().all(|(n, v)| v.0 == n as u64 % 257));
+    }
+
+    #[test]
+    fn checkpoints_resume_without_recomputing() {
+        let dir = std::env::temp_dir().join(format!("grundy-seq-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("d.ckpt");
+        let _ = std::fs::remove_file(&path);
+        let all = Limits {
+            shortcuts: false,
+            ..Limits::default()
+        };
+        let mut first = Sequence::new(game("0.07", false));
+        first.attach_checkpoint(&path).unwrap();
+        first.extend(1000, &all).unwrap();
+        let mut resumed = Sequence::new(game("0.07", false));
+        resumed.attach_checkpoint(&path).unwrap();
+        assert_eq!(resumed.len(), 1001);
+        resumed.extend(2000, &all).unwrap();
+        let fresh = computed(&game("0.07", false), 2000);
+        assert_eq!((0..=2000).map(|n| resumed.get(n).unwrap()).collect::<Vec<_>>(), fresh);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn interrupting_stops_with_the_values_kept() {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let limits = Limits {
+            stop: Some(stop),
+            shortcuts: false,
+            ..Limits::default()
+        };
+        let mut seq = Sequence::new(game("0.16", false));
+        let err = seq.extend(1_000_000, &limits).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::Interrupted);
+        assert!(seq.len() > 0 && seq.len() < 1_000_000);
+    }
+}

@@ -1,0 +1,184 @@
+//! Compact storage of a Grundy sequence: one, two or four bytes a value,
+//! widened when a value no longer fits.
+
+use crate::nimber::Nimber;
+
+/// An unsigned integer type a sequence can be stored in.
+pub trait Cell: Copy + Eq + Default + Send + Sync + 'static {
+    /// Bytes per value.
+    const BYTES: u8;
+    /// The largest storable value.
+    const MAX: u32;
+    /// Widens to `u32`.
+    fn get(self) -> u32;
+    /// Narrows from `u32`; the caller checks `v <= MAX`.
+    fn from_u32(v: u32) -> Self;
+}
+
+macro_rules! cell {
+    ($t:ty, $bytes:expr) => {
+        impl Cell for $t {
+            const BYTES: u8 = $bytes;
+            const MAX: u32 = <$t>::MAX as u32;
+            #[inline(always)]
+            fn get(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn from_u32(v: u32) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+cell!(u8, 1);
+cell!(u16, 2);
+cell!(u32, 4);
+
+/// `G(0), G(1), ...` in the narrowest width that holds them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Store {
+    /// Every value below 256.
+    U8(Vec<u8>),
+    /// Every value below 65536.
+    U16(Vec<u16>),
+    /// Anything else that fits 32 bits.
+    U32(Vec<u32>),
+}
+
+impl Default for Store {
+    fn default() -> Store {
+        Store::U8(Vec::new())
+    }
+}
+
+impl Store {
+    /// How many values are stored.
+    pub fn len(&self) -> usize {
+        match self {
+            Store::U8(v) => v.len(),
+            Store::U16(v) => v.len(),
+            Store::U32(v) => v.len(),
+        }
+    }
+
+    /// Whether no value is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)`, if stored.
+    pub fn get(&self, n: u64) -> Option<Nimber> {
+        let n = usize::try_from(n).ok()?;
+        let v = match self {
+            Store::U8(v) => v.get(n)?.get(),
+            Store::U16(v) => v.get(n)?.get(),
+            Store::U32(v) => v.get(n)?.get(),
+        };
+        Some(Nimber(v.into()))
+    }
+
+    /// Bytes per value.
+    pub fn width(&self) -> u8 {
+        match self {
+            Store::U8(_) => 1,
+            Store::U16(_) => 2,
+            Store::U32(_) => 4,
+        }
+    }
+
+    /// Moves to the next wider representation.
+    pub fn widen(&mut self) {
+        *self = match std::mem::take(self) {
+            Store::U8(v) => Store::U16(v.into_iter().map(u16::from).collect()),
+            Store::U16(v) => Store::U32(v.into_iter().map(u32::from).collect()),
+            Store::U32(v) => Store::U32(v),
+        };
+    }
+
+    /// Appends a value, widening as needed.
+    pub fn push(&mut self, value: u32) {
+        loop {
+            match self {
+                Store::U8(v) if value <= u8::MAX as u32 => return v.push(value as u8),
+                Store::U16(v) if value <= u16::MAX as u32 => return v.push(value as u16),
+                Store::U32(v) => return v.push(value),
+                _ => self.widen(),
+            }
+        }
+    }
+
+    /// Keeps only the first `len` values.
+    pub fn truncate(&mut self, len: usize) {
+        match self {
+            Store::U8(v) => v.truncate(len),
+            Store::U16(v) => v.truncate(len),
+            Store::U32(v) => v.truncate(len),
+        }
+    }
+
+    /// The largest stored value.
+    pub fn max(&self) -> u32 {
+        match self {
+            Store::U8(v) => v.iter().copied().max().map_or(0, u32::from),
+            Store::U16(v) => v.iter().copied().max().map_or(0, u32::from),
+            Store::U32(v) => v.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// Reserves room for `more` values.
+    pub fn reserve(&mut self, more: usize) {
+        match self {
+            Store::U8(v) => v.reserve(more),
+            Store::U16(v) => v.reserve(more),
+            Store::U32(v) => v.reserve(more),
+        }
+    }
+
+    /// The raw little-endian bytes of values `from..`, for checkpoints.
+    pub fn bytes_from(&self, from: usize) -> Vec<u8> {
+        match self {
+            Store::U8(v) => v[from..].to_vec(),
+            Store::U16(v) => v[from..].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::U32(v) => v[from..].iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// A store of the given width from raw little-endian bytes (a trailing
+    /// partial value is ignored).
+    pub fn from_bytes(width: u8, bytes: &[u8]) -> Option<Store> {
+        Some(match width {
+            1 => Store::U8(bytes.to_vec()),
+            2 => Store::U16(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
+            4 => Store::U32(
+                bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+            ),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widens_when_needed_and_keeps_values() {
+        let mut s = Store::default();
+        s.push(3);
+        s.push(255);
+        assert_eq!(s.width(), 1);
+        s.push(256);
+        assert_eq!(s.width(), 2);
+        s.push(70_000);
+        assert_eq!(s.width(), 4);
+        let got: Vec<u64> = (0..4).map(|n| s.get(n).unwrap().0).collect();
+        assert_eq!(got, [3, 255, 256, 70_000]);
+        assert_eq!(s.max(), 70_000);
+        let round = Store::from_bytes(4, &s.bytes_from(0)).unwrap();
+        assert_eq!(round, s);
+    }
+}
