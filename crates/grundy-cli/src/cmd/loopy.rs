@@ -8,6 +8,7 @@ use grundy::expr::Position;
 use grundy::loopy::{self, Gamma, LoopyAnalysis, LoopyOutcome};
 
 use super::convention::{json_with_move_texts, write_move_table};
+use super::value::write_winning_moves;
 use crate::out::{self, Outcome};
 
 pub fn value(position: &Position, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
@@ -22,22 +23,13 @@ pub fn value(position: &Position, json: bool, limits: &Limits, w: &mut impl Writ
     }
     writeln!(w, "{}  {}", a.value, a.outcome.describe())?;
     writeln!(w, "reason: {}", reason(&a))?;
-    let moves = match (moves.is_empty(), a.outcome) {
-        (false, _) => moves.join("  "),
-        (true, LoopyOutcome::Draw) => {
-            "none (no move leaves the opponent lost; `grundy moves` shows the drawing ones)".into()
+    let none = match a.outcome {
+        LoopyOutcome::Draw => {
+            "none (no move leaves the opponent lost; `grundy moves` shows the drawing ones)"
         }
-        (true, _) => "none (every move leaves the opponent a win)".into(),
+        _ => "none (every move leaves the opponent a win)",
     };
-    writeln!(w, "winning moves: {moves}")?;
-    if !a.winning_moves_complete {
-        writeln!(
-            w,
-            "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
-            limits.max_moves
-        )?;
-    }
-    Ok(())
+    write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
 }
 
 /// The component values, their generalised nim-sum, and for an infinite

@@ -15,8 +15,8 @@
 use serde::Serialize;
 
 use super::value::{Gamma, LoopyOutcome};
-use crate::analysis::as_text;
-use crate::error::{ErrorKind, Result};
+use crate::analysis::{as_text, moves_to_within_limit};
+use crate::error::Result;
 use crate::expr::family::loopy_value_of_parts;
 use crate::expr::{Arg, ComponentRef, Position};
 use crate::limits::Limits;
@@ -105,15 +105,8 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<LoopyAnalysis> {
             };
             let (family, args) = position.component(c);
             let mut options = Vec::new();
-            match family.moves_to(args, target, limits, &mut options) {
-                Ok(()) => {}
-                // Too many moves to examine: report the ones found, as the
-                // acyclic analysis does.
-                Err(e) if matches!(e.kind(), ErrorKind::Limit { what: "moves", .. }) => {
-                    winning_moves_complete = false;
-                }
-                Err(e) => return Err(e),
-            }
+            winning_moves_complete &=
+                moves_to_within_limit(family.as_ref(), args, target, limits, &mut options)?;
             for option in &options {
                 winning_moves.push(make_move(
                     position,
