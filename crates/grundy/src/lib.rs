@@ -49,12 +49,14 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod coins;
 pub mod error;
 pub mod every;
 pub mod expr;
 pub mod game;
 pub mod games;
 pub mod graph;
+pub mod hackenbush;
 pub mod heap;
 pub mod limits;
 pub mod misere;

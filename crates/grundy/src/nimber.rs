@@ -9,6 +9,13 @@
 //! nim-products of 64-bit numbers need it, and a machine word costs nothing
 //! extra in the solvers. The sequence engine for take-and-break games stores
 //! its tables compactly (one or two bytes a value) and converts at the edge.
+//!
+//! Nimbers also multiply: [`product`] gives the nim-product that makes the
+//! nimbers below `2^64` a field (`*` on [`Nimber`]), and [`arith`] evaluates
+//! nimber arithmetic written as text (`6*13`, `inv(7)`).
+
+pub mod arith;
+pub mod product;
 
 use std::fmt;
 use std::ops::{Add, AddAssign};

@@ -3,7 +3,9 @@
 pub mod convention;
 pub mod every;
 pub mod genus;
+pub mod hackenbush;
 pub mod misere;
+pub mod nimber;
 pub mod pattern;
 pub mod period;
 pub mod play;

@@ -11,9 +11,11 @@ use super::ast::{self, Bracket};
 use super::family::{Arg, Family, Shape};
 use super::position::{Position, Term};
 use super::searched::Searched;
+use crate::coins::{CoinFamily, Corners, MockTurtles, Ruler, Turtles};
 use crate::error::{Error, Result};
 use crate::games::{grid::Grid, staircase::Staircase, takeall::TakeAll, wythoff::Wythoff};
 use crate::graph::GraphFamily;
+use crate::hackenbush::{BambooFamily, HackenbushFamily};
 use crate::heap::HeapFamily;
 use crate::heap::nim::NimFamily;
 use crate::heap::octal::{self, Code};
@@ -223,6 +225,64 @@ pub static FAMILIES: &[Entry] = &[
         build: |s| named_code(s, "grundy-game"),
     },
     Entry {
+        name: "turtles",
+        syntax: "turtles(THTTH)",
+        about: "Turning Turtles: turn 1 or 2 coins, the rightmost H to T; a head at x (from 1) is *x",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(CoinFamily::new(Turtles)))
+        },
+    },
+    Entry {
+        name: "mock",
+        syntax: "mock(THTTH)",
+        about: "Mock Turtles: turn 1 to 3 coins, the rightmost H to T; a head at x is the x-th odious number",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(CoinFamily::new(MockTurtles)))
+        },
+    },
+    Entry {
+        name: "ruler",
+        syntax: "ruler(THTTH)",
+        about: "Ruler: turn a run of adjacent coins, the rightmost H to T; a head at x is the largest 2^k dividing x",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(CoinFamily::new(Ruler)))
+        },
+    },
+    Entry {
+        name: "corners",
+        syntax: "corners(TTT,THT,TTH)",
+        about: "Turning Corners: turn a rectangle's corners, the far one H to T; a head at (x,y) is x*y (nim-product)",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(CoinFamily::new(Corners)))
+        },
+    },
+    Entry {
+        name: "bamboo",
+        syntax: "bamboo(3,4,5)",
+        about: "Green Hackenbush bamboo stalks: cut an edge, what falls is gone; a stalk of n edges is *n",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(BambooFamily))
+        },
+    },
+    Entry {
+        name: "hackenbush",
+        syntax: "hackenbush[FILE](e,...)",
+        about: "Green Hackenbush on a picture from FILE (edges and a ground); the listed edges stand",
+        build: |s| {
+            let p = s.param(Bracket::Square, "hackenbush[tree.txt]")?;
+            let path = p.text.trim();
+            if path.is_empty() {
+                return Err(s.error(p.column, "expected a file name"));
+            }
+            Ok(Arc::new(HackenbushFamily::open(path)?))
+        },
+    },
+    Entry {
         name: "lasker",
         syntax: "lasker(n,...)",
         about: "Lasker's Nim: take any number from a heap, or split it into two non-empty heaps",
@@ -371,6 +431,17 @@ fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<A
     let at = |i: usize| columns.get(i).copied().unwrap_or(t.column);
     let here = |e: Error, column: usize| match e.kind() {
         crate::error::ErrorKind::Invalid(msg) => Error::parse(input, column, msg.clone()),
+        // A parse error inside a word argument (a letter in a row of coins)
+        // is placed in the whole expression.
+        crate::error::ErrorKind::Parse {
+            input: word,
+            at: offset,
+            unit: "column",
+            message,
+        } => match args.iter().position(|a| matches!(a, Arg::Word(w) if w == word)) {
+            Some(i) => Error::parse(input, at(i) + offset - 1, message.clone()),
+            None => e,
+        },
         _ => e,
     };
     match family.shape() {

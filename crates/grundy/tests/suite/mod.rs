@@ -8,12 +8,17 @@
 //! - `patterns`: periods, tables and plots against the definition;
 //! - `play`: the opponent of `grundy play` against the brute force;
 //! - `misere`, `every`: misère play and the every-move rule, each shortcut
-//!   against search of the same rules.
+//!   against search of the same rules;
+//! - `coins`, `hackenbush`, `nimber_field`: coin-turning games, Green
+//!   Hackenbush and nim-multiplication against brute force and the laws.
 
 mod agreement;
+mod coins;
 mod common;
 mod every;
+mod hackenbush;
 mod misere;
+mod nimber_field;
 mod patterns;
 mod periods;
 mod play;
