@@ -6,6 +6,7 @@
 
 mod cmd;
 mod out;
+mod script;
 
 use std::process::ExitCode;
 
@@ -46,6 +47,8 @@ struct LimitArgs {
     /// Print progress on stderr even when it is not a terminal.
     #[arg(long, global = true)]
     progress: bool,
+    #[command(flatten)]
+    script: script::ScriptLimitArgs,
 }
 
 impl LimitArgs {
@@ -60,6 +63,7 @@ impl LimitArgs {
             checkpoint: self.checkpoint.clone(),
             progress: show.then(out::progress_printer),
             stop: Some(out::stop_on_ctrl_c()),
+            script: self.script.limits(),
         }
     }
 }

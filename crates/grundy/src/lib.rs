@@ -66,6 +66,7 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod script;
 pub mod seq;
 pub mod solve;
 

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::script::ScriptLimits;
 use crate::solve::{Config, DEFAULT_MAX_POSITIONS};
 
 /// How far a long computation has got, for a progress display.
@@ -44,6 +45,9 @@ pub struct Limits {
     pub checkpoint: Option<PathBuf>,
     /// Called about once a second during long computations.
     pub progress: Option<ProgressFn>,
+    /// Bounds on each call of a scripted game's functions
+    /// (`--script-ops`, `--script-depth`, `--script-size`).
+    pub script: ScriptLimits,
 }
 
 impl fmt::Debug for Limits {
@@ -56,6 +60,7 @@ impl fmt::Debug for Limits {
             .field("shortcuts", &self.shortcuts)
             .field("checkpoint", &self.checkpoint)
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
+            .field("script", &self.script)
             .finish()
     }
 }
@@ -77,6 +82,7 @@ impl Default for Limits {
             shortcuts: true,
             checkpoint: None,
             progress: None,
+            script: ScriptLimits::default(),
         }
     }
 }

@@ -6,12 +6,16 @@ use clap::{Args, ValueEnum};
 use grundy::{Limits, Nimber};
 
 use crate::out::{Failure, Outcome};
+use crate::script::ScriptArg;
 
 /// Arguments of `grundy table`.
 #[derive(Args)]
 pub struct TableArgs {
     /// The family, for example "sub{1,3,4}" or "allbut{2,3,7}".
-    family: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    family: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// The largest heap size.
     #[arg(long, value_name = "N")]
     to: u64,
@@ -37,7 +41,7 @@ pub enum Format {
 }
 
 pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.family)?;
+    let family = grundy::expr::family_named(&args.script.or_text(args.family.as_deref())?)?;
     let format = if args.json { Format::Json } else { args.format };
     match format {
         Format::Csv => writeln!(w, "n,grundy")?,

@@ -7,12 +7,16 @@ use grundy::{Analysis, Limits, Nimber, analysis};
 
 use super::convention::{Handler, PlayArgs};
 use crate::out::{self, Outcome};
+use crate::script::ScriptArg;
 
 /// Arguments of `grundy value`.
 #[derive(Args)]
 pub struct ValueArgs {
     /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)".
-    expr: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    expr: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -24,7 +28,10 @@ pub struct ValueArgs {
 #[derive(Args)]
 pub struct MovesArgs {
     /// The position.
-    expr: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    expr: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -36,8 +43,9 @@ pub struct MovesArgs {
 const SHOWN_MOVES: usize = 12;
 
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
+    let text = args.script.or_text(args.expr.as_deref())?;
     let handlers: (Handler<_>, Handler<_>) = (super::misere::value, super::every::value);
-    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    let Some(position) = args.play.answer_other_plays(&text, args.json, limits, w, handlers)?
     else {
         return Ok(());
     };
@@ -129,8 +137,9 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 }
 
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
+    let text = args.script.or_text(args.expr.as_deref())?;
     let handlers: (Handler<_>, Handler<_>) = (super::misere::moves, super::every::moves);
-    let Some(position) = args.play.answer_other_plays(&args.expr, args.json, limits, w, handlers)?
+    let Some(position) = args.play.answer_other_plays(&text, args.json, limits, w, handlers)?
     else {
         return Ok(());
     };

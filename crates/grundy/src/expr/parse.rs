@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_refused_not_a_crash() {
-        let deep = "misere(".repeat(200) + "nim(1)" + &")".repeat(200);
+        let deep = "misere(".repeat(200) + "nim(1)" + ")".repeat(200).as_str();
         assert!(err(&deep).contains("nested too deeply"));
     }
 

@@ -21,6 +21,7 @@ use crate::heap::nim::NimFamily;
 use crate::heap::octal::{self, Code};
 use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
 use crate::heap::takebreak_family::TakeBreakFamily;
+use crate::script::ScriptFamily;
 use crate::heap::lasker::Lasker;
 use crate::heap::split::{Parts, Split};
 use crate::games::ed::EdFamily;
@@ -280,6 +281,19 @@ pub static FAMILIES: &[Entry] = &[
                 return Err(s.error(p.column, "expected a file name"));
             }
             Ok(Arc::new(HackenbushFamily::open(path)?))
+        },
+    },
+    Entry {
+        name: "script",
+        syntax: "script[FILE]()  script[FILE](n,...)",
+        about: "a game scripted in Rhai: moves(s), and start() or position(n) (docs/SCRIPTS.md)",
+        build: |s| {
+            let p = s.param(Bracket::Square, "script[game.rhai]")?;
+            let path = p.text.trim();
+            if path.is_empty() {
+                return Err(s.error(p.column, "expected a script file name"));
+            }
+            Ok(Arc::new(ScriptFamily::open(path)?))
         },
     },
     Entry {

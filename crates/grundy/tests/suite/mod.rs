@@ -10,7 +10,8 @@
 //! - `misere`, `every`: misère play and the every-move rule, each shortcut
 //!   against search of the same rules;
 //! - `coins`, `hackenbush`, `nimber_field`: coin-turning games, Green
-//!   Hackenbush and nim-multiplication against brute force and the laws.
+//!   Hackenbush and nim-multiplication against brute force and the laws;
+//! - `script`: scripted games against built-in families and brute force.
 
 mod agreement;
 mod coins;
@@ -24,6 +25,7 @@ mod periods;
 mod play;
 mod properties;
 mod published;
+mod script;
 mod small;
 mod multi;
 mod loopy;

@@ -1,0 +1,74 @@
+//! `--script FILE`: a scripted game named by its file, and the limits on
+//! script calls.
+
+use clap::Args;
+use grundy::script::{self, ScriptLimits};
+
+/// `--script FILE`, for commands that take an expression or a family.
+#[derive(Args)]
+pub struct ScriptArg {
+    /// A game scripted in Rhai (see docs/SCRIPTS.md); stands for `script[FILE]`.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<String>,
+}
+
+impl ScriptArg {
+    /// The expression (or family) to work on: the positional text, or the
+    /// term `script[FILE]` for `--script FILE`. Without parentheses the
+    /// term is the script's `start()` position, and as a family it is the
+    /// one-heap family of `position(n)`.
+    pub fn or_text(&self, text: Option<&str>) -> grundy::Result<String> {
+        match (&self.script, text) {
+            (Some(file), None) => {
+                if file.contains(['[', ']']) {
+                    return Err(grundy::Error::invalid(format!(
+                        "--script {file}: a script file name cannot contain '[' or ']'"
+                    )));
+                }
+                Ok(format!("script[{file}]"))
+            }
+            (None, Some(text)) => Ok(text.to_string()),
+            // Clap requires exactly one of the two.
+            _ => Err(grundy::Error::invalid(
+                "give either an expression or --script FILE, not both",
+            )),
+        }
+    }
+}
+
+/// Limits on each call of a script function.
+#[derive(Args)]
+pub struct ScriptLimitArgs {
+    /// Most operations one call of a script function may run (stops endless loops).
+    #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_OPERATIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    script_ops: u64,
+    /// Deepest nesting of calls in a script (stops endless recursion).
+    #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_CALL_LEVELS,
+          value_parser = call_levels)]
+    script_depth: usize,
+    /// Largest array, string or map a script call may build.
+    #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_SIZE,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    script_size: usize,
+}
+
+impl ScriptLimitArgs {
+    pub fn limits(&self) -> ScriptLimits {
+        ScriptLimits {
+            max_operations: self.script_ops,
+            max_call_levels: self.script_depth,
+            max_size: self.script_size,
+        }
+    }
+}
+
+fn call_levels(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=script::MAX_CALL_LEVELS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number from 1 to {} (deeper recursion would overflow the native stack; write it as a loop)",
+            script::MAX_CALL_LEVELS
+        )),
+    }
+}
