@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use crate::error::{ErrorKind, Result};
-use crate::expr::family::value_of_parts;
+use crate::expr::family::{Family, value_of_parts};
 use crate::expr::position::term_text;
 use crate::expr::{Arg, ComponentRef, Position};
 use crate::game::Outcome;
@@ -44,7 +44,7 @@ pub struct Move {
     pub grundy: Nimber,
 }
 
-fn as_text<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn as_text<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
     s.collect_str(p)
 }
 
@@ -90,14 +90,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
             let target = cv.grundy + total;
             let (family, args) = position.component(c);
             let mut options = Vec::new();
-            match family.moves_to(args, target, limits, &mut options) {
-                Ok(()) => {}
-                // Too many moves to examine: report the ones found.
-                Err(e) if matches!(e.kind(), ErrorKind::Limit { what: "moves", .. }) => {
-                    winning_moves_complete = false;
-                }
-                Err(e) => return Err(e),
-            }
+            winning_moves_complete &= moves_to_within_limit(family.as_ref(), args, target, limits, &mut options)?;
             winning_moves.extend(options.iter().map(|o| make_move(position, i, c, o, Nimber::ZERO)));
         }
     }
@@ -109,6 +102,24 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
         winning_moves,
         winning_moves_complete,
     })
+}
+
+/// Appends the options of one component whose value is `target`, as
+/// [`Family::moves_to`]; returns `false` when the component has more moves
+/// than `limits` allows examining (the options found are kept, and more
+/// may exist).
+pub(crate) fn moves_to_within_limit(
+    family: &dyn Family,
+    component: &[Arg],
+    target: Nimber,
+    limits: &Limits,
+    out: &mut Vec<Vec<Arg>>,
+) -> Result<bool> {
+    match family.moves_to(component, target, limits, out) {
+        Ok(()) => Ok(true),
+        Err(e) if matches!(e.kind(), ErrorKind::Limit { what: "moves", .. }) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// The Grundy value of a position (the nim-sum of its components).
@@ -148,7 +159,7 @@ fn component_values(position: &Position, parts: &[ComponentRef], limits: &Limits
         .collect()
 }
 
-fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
+pub(crate) fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
     let (family, args) = position.component(c);
     Move {
         component: index,

@@ -60,6 +60,7 @@ pub mod hackenbush;
 pub mod heap;
 pub mod limits;
 pub mod misere;
+pub mod loopy;
 pub mod nimber;
 pub mod pattern;
 pub mod period;

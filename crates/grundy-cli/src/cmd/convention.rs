@@ -67,6 +67,11 @@ impl PlayArgs {
             Play::Normal
         };
         let played = Played::parse(expr)?.with_play(play)?;
+        if played.play != Play::Normal && grundy::loopy::involves_cycles(&played.position) {
+            return Err(Error::invalid(
+                "games with cycles (loopy[...]) are analysed under normal play only; misère and every-move play are not supported for them",
+            ));
+        }
         if played.play == Play::Normal && self.method != MethodArg::Auto {
             return Err(Error::invalid(
                 "--method applies to misère and every-move play (add --misere or --every, or wrap the expression)",

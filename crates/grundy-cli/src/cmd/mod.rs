@@ -10,6 +10,7 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod loopy;
 pub mod table;
 pub mod value;
 

@@ -49,21 +49,38 @@ pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     else {
         return Ok(());
     };
+    if grundy::loopy::involves_cycles(&position) {
+        return super::loopy::value(&position, args.json, limits, w);
+    }
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
     }
     writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
     writeln!(w, "reason: {}", reason(&a))?;
-    if a.winning_moves.is_empty() {
-        writeln!(w, "winning moves: none (every move leads to a non-zero value)")?;
+    let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+    let none = "none (every move leads to a non-zero value)";
+    write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
+}
+
+/// The `winning moves:` line (the first [`SHOWN_MOVES`], or `none`), and
+/// a note when the list may be incomplete.
+pub(super) fn write_winning_moves(
+    w: &mut impl Write,
+    moves: &[String],
+    none: &str,
+    complete: bool,
+    limits: &Limits,
+) -> Outcome {
+    if moves.is_empty() {
+        writeln!(w, "winning moves: {none}")?;
     } else {
-        let shown: Vec<String> = a.winning_moves.iter().take(SHOWN_MOVES).map(|m| m.position.to_string()).collect();
-        let more = a.winning_moves.len().saturating_sub(SHOWN_MOVES);
+        let shown = &moves[..moves.len().min(SHOWN_MOVES)];
+        let more = moves.len() - shown.len();
         let rest = if more > 0 { format!("  ... and {more} more (--json lists all)") } else { String::new() };
         writeln!(w, "winning moves: {}{rest}", shown.join("  "))?;
     }
-    if !a.winning_moves_complete {
+    if !complete {
         writeln!(
             w,
             "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
@@ -126,6 +143,9 @@ pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     else {
         return Ok(());
     };
+    if grundy::loopy::involves_cycles(&position) {
+        return super::loopy::moves(&position, args.json, limits, w);
+    }
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]

@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::loopy::Gamma;
 use crate::nimber::Nimber;
 use crate::period::Periodicity;
 
@@ -77,7 +78,10 @@ pub trait Family: Send + Sync {
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()>;
 
     /// Appends the options of one component whose value is `target`.
-    /// Families with many options (a Nim heap) answer this directly.
+    /// Families with many options (a Nim heap) answer this directly. The
+    /// default compares generalised values ([`Family::loopy_value`]), which
+    /// are the Grundy values for families without cycles and never equal a
+    /// nimber when infinite.
     fn moves_to(
         &self,
         component: &[Arg],
@@ -88,7 +92,7 @@ pub trait Family: Send + Sync {
         let mut options = Vec::new();
         self.moves(component, limits, &mut options)?;
         for option in options {
-            if value_of_parts(self, &option, limits)? == target {
+            if loopy_value_of_parts(self, &option, limits)? == Gamma::Finite(target) {
                 out.push(option);
             }
         }
@@ -134,6 +138,20 @@ pub trait Family: Send + Sync {
     fn periodicity(&self, _limits: &Limits) -> Result<Option<Periodicity>> {
         Ok(None)
     }
+
+    /// Whether play in this family can return to a position (a game graph
+    /// with cycles). Such a family answers [`Family::loopy_value`], its
+    /// [`Family::value`] fails on components of infinite value, and sums
+    /// with it are analysed by [`crate::loopy::analyze`].
+    fn loopy(&self) -> bool {
+        false
+    }
+
+    /// The generalised Sprague–Grundy value of one component (see
+    /// [`crate::loopy`]); for a family without cycles, its Grundy value.
+    fn loopy_value(&self, component: &[Arg], limits: &Limits) -> Result<Gamma> {
+        self.value(component, limits).map(Gamma::Finite)
+    }
 }
 
 /// The value of the heaps (or whole position) an option leaves: the nim-sum
@@ -144,5 +162,18 @@ pub fn value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Li
             .iter()
             .try_fold(Nimber::ZERO, |acc, part| Ok(acc + family.value(std::slice::from_ref(part), limits)?)),
         Shape::Whole => family.value(parts, limits),
+    }
+}
+
+/// The generalised value (see [`crate::loopy`]) of what an option leaves:
+/// the generalised nim-sum over its heaps (or tokens) for [`Shape::Heaps`]
+/// families.
+pub fn loopy_value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Limits) -> Result<Gamma> {
+    match family.shape() {
+        Shape::Heaps => parts
+            .iter()
+            .map(|part| family.loopy_value(std::slice::from_ref(part), limits))
+            .sum(),
+        Shape::Whole => family.loopy_value(parts, limits),
     }
 }

@@ -22,6 +22,10 @@ use crate::heap::octal::{self, Code};
 use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
 use crate::heap::takebreak_family::TakeBreakFamily;
 use crate::script::ScriptFamily;
+use crate::heap::lasker::Lasker;
+use crate::heap::split::{Parts, Split};
+use crate::games::ed::EdFamily;
+use crate::loopy::LoopyFamily;
 
 /// What a builder sees: the term and the whole input (for error columns).
 pub struct Spec<'a> {
@@ -290,6 +294,52 @@ pub static FAMILIES: &[Entry] = &[
                 return Err(s.error(p.column, "expected a script file name"));
             }
             Ok(Arc::new(ScriptFamily::open(path)?))
+        },
+    },
+    Entry {
+        name: "lasker",
+        syntax: "lasker(n,...)",
+        about: "Lasker's Nim: take any number from a heap, or split it into two non-empty heaps",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(HeapFamily::new(Lasker, "lasker")))
+        },
+    },
+    Entry {
+        name: "split",
+        syntax: "split(n)  split{3}(n)  split{2,3}(n)",
+        about: "split a heap into two (or three, or two or three) non-empty heaps",
+        build: |s| {
+            let game = match &s.term.param {
+                None => Split::new(Parts::Two),
+                Some(_) => {
+                    let p = s.param(Bracket::Brace, "split{2,3}")?;
+                    Split::parse(&p.text, s.input, p.column)?
+                }
+            };
+            Ok(Arc::new(HeapFamily::new(game, game.to_string())))
+        },
+    },
+    Entry {
+        name: "ed",
+        syntax: "ed(a,b)",
+        about: "E&D: remove one of two heaps, split the other into two non-empty heaps",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(EdFamily))
+        },
+    },
+    Entry {
+        name: "loopy",
+        syntax: "loopy[FILE](v,...)",
+        about: "tokens on a game graph that may have cycles: generalised values, win/lose/draw",
+        build: |s| {
+            let p = s.param(Bracket::Square, "loopy[game.txt]")?;
+            let path = p.text.trim();
+            if path.is_empty() {
+                return Err(s.error(p.column, "expected a file name"));
+            }
+            Ok(Arc::new(LoopyFamily::open(path)?))
         },
     },
 ];

@@ -5,6 +5,7 @@ pub mod grid;
 pub mod staircase;
 pub mod takeall;
 pub mod wythoff;
+pub mod ed;
 
 use crate::error::{Error, Result};
 use crate::expr::family::Arg;

@@ -14,6 +14,8 @@ pub mod nim;
 pub mod octal;
 pub mod subtraction;
 pub mod takebreak_family;
+pub mod lasker;
+pub mod split;
 
 pub use family::HeapFamily;
 

@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use crate::analysis::{self, Move, analyze};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::expr::Position;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -77,6 +77,14 @@ pub struct Choice {
 /// assert!(choice.reason.starts_with("G = *3 ⊕ *5 ⊕ *7 = *1"));
 /// ```
 pub fn choose_move(position: &Position, limits: &Limits, rng: &mut Rng) -> Result<Option<Choice>> {
+    // In a game with cycles a move to value 0 need not make progress: the
+    // winner can go round a cycle of such moves for ever (Smith's counter
+    // function decides which ones do), so the engine refuses such games.
+    if crate::loopy::involves_cycles(position) {
+        return Err(Error::invalid(
+            "the engine plays games without cycles only: with a loopy[...] term, a move to value 0 need not make progress towards a win",
+        ));
+    }
     let a = analyze(position, limits)?;
     let values: Vec<Nimber> = a.components.iter().map(|c| c.grundy).collect();
     if !a.winning_moves.is_empty() {

@@ -27,3 +27,5 @@ mod properties;
 mod published;
 mod script;
 mod small;
+mod multi;
+mod loopy;
