@@ -47,6 +47,9 @@ struct LimitArgs {
     /// Print progress on stderr even when it is not a terminal.
     #[arg(long, global = true)]
     progress: bool,
+    /// Threads a long sequence computation may use: 2 tries the two-thread pipeline, kept only while it measures faster (default 1).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
     #[command(flatten)]
     script: script::ScriptLimitArgs,
 }
@@ -63,6 +66,7 @@ impl LimitArgs {
             checkpoint: self.checkpoint.clone(),
             progress: show.then(out::progress_printer),
             stop: Some(out::stop_on_ctrl_c()),
+            threads: self.threads.map_or(Limits::default().threads, usize::from),
             script: self.script.limits(),
         }
     }

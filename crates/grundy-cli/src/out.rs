@@ -94,3 +94,28 @@ pub fn stop_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     });
     flag
 }
+
+/// Appends the decimal digits of `v`.
+pub fn push_number(buf: &mut Vec<u8>, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
+/// Appends `v` right-aligned in `width` columns.
+pub fn pad_number(buf: &mut Vec<u8>, v: u64, width: usize) {
+    let start = buf.len();
+    push_number(buf, v);
+    let len = buf.len() - start;
+    if len < width {
+        buf.splice(start..start, std::iter::repeat_n(b' ', width - len));
+    }
+}

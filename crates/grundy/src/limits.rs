@@ -45,6 +45,10 @@ pub struct Limits {
     pub checkpoint: Option<PathBuf>,
     /// Called about once a second during long computations.
     pub progress: Option<ProgressFn>,
+    /// Threads long sequence computations may use (`--threads`). The
+    /// default is one: the two-thread pipeline is opt-in (see
+    /// `seq::pipeline`).
+    pub threads: usize,
     /// Bounds on each call of a scripted game's functions
     /// (`--script-ops`, `--script-depth`, `--script-size`).
     pub script: ScriptLimits,
@@ -60,6 +64,7 @@ impl fmt::Debug for Limits {
             .field("shortcuts", &self.shortcuts)
             .field("checkpoint", &self.checkpoint)
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
+            .field("threads", &self.threads)
             .field("script", &self.script)
             .finish()
     }
@@ -82,6 +87,7 @@ impl Default for Limits {
             shortcuts: true,
             checkpoint: None,
             progress: None,
+            threads: 1,
             script: ScriptLimits::default(),
         }
     }

@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 use grundy::{Limits, Nimber};
 
-use crate::out::{Failure, Outcome};
+use crate::out::{self, Failure, Outcome};
 use crate::script::ScriptArg;
 
 /// Arguments of `grundy table`.
@@ -52,15 +52,39 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     // The sink can only return library errors, so an output error is kept
     // aside and reported once the table stops.
     let mut io_error: Option<std::io::Error> = None;
+    // Tables run to 10^9 values: lines are assembled by hand rather than
+    // through the formatting machinery.
+    let mut line: Vec<u8> = Vec::with_capacity(64);
     let mut sink = |g: Nimber| -> grundy::Result<()> {
-        let written = match format {
-            Format::Text if n % 10 == 0 => write!(w, "{}{n:>8}: {:>3}", if n == 0 { "" } else { "\n" }, g.0),
-            Format::Text => write!(w, " {:>3}", g.0),
-            Format::Csv => writeln!(w, "{n},{}", g.0),
-            Format::Json if n == 0 => write!(w, "{}", g.0),
-            Format::Json => write!(w, ",{}", g.0),
-            Format::Bfile => writeln!(w, "{n} {}", g.0),
-        };
+        line.clear();
+        match format {
+            Format::Text if n % 10 == 0 => {
+                if n > 0 {
+                    line.push(b'\n');
+                }
+                out::pad_number(&mut line, n, 8);
+                line.extend_from_slice(b":");
+                line.push(b' ');
+                out::pad_number(&mut line, g.0, 3);
+            }
+            Format::Text => {
+                line.push(b' ');
+                out::pad_number(&mut line, g.0, 3);
+            }
+            Format::Csv | Format::Bfile => {
+                out::push_number(&mut line, n);
+                line.push(if matches!(format, Format::Csv) { b',' } else { b' ' });
+                out::push_number(&mut line, g.0);
+                line.push(b'\n');
+            }
+            Format::Json => {
+                if n > 0 {
+                    line.push(b',');
+                }
+                out::push_number(&mut line, g.0);
+            }
+        }
+        let written = w.write_all(&line);
         n += 1;
         written.map_err(|e| {
             io_error = Some(e);

@@ -158,13 +158,7 @@ impl Family for TakeBreakFamily {
             return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
         }
         seq.extend(to, limits)?;
-        for n in 0..=to {
-            if n % 65_536 == 0 {
-                limits.check_stop()?;
-            }
-            sink(seq.get(n).expect("computed or given by the certified period"))?;
-        }
-        Ok(())
+        seq.stream(to, sink)
     }
 
     fn periodicity(&self, limits: &Limits) -> Result<Option<Periodicity>> {

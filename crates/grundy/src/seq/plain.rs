@@ -53,15 +53,21 @@ pub(crate) fn value<T: Cell>(g: &[T], rules: &Rules, marks: &mut Marks, cap: u32
 /// Marks the options that leave no heap or one heap.
 #[inline]
 pub(crate) fn mark_direct<T: Cell>(g: &[T], rules: &Rules, marks: &mut Marks) {
-    let n = g.len();
+    mark_direct_at(g, g.len(), rules, marks)
+}
+
+/// [`mark_direct`] for heap `n`, skipping options beyond `g`.
+#[inline]
+pub(crate) fn mark_direct_at<T: Cell>(g: &[T], n: usize, rules: &Rules, marks: &mut Marks) {
     for &i in &rules.leave_none {
         if n == i as usize {
             marks.mark(0);
         }
     }
     for &i in &rules.leave_one {
-        if n > i as usize {
-            marks.mark(g[n - i as usize].get());
+        let i = i as usize;
+        if n > i && n - i < g.len() {
+            marks.mark(g[n - i].get());
         }
     }
 }

@@ -23,7 +23,7 @@
 
 use super::marks::Marks;
 use super::mask::Class;
-use super::plain::mark_direct;
+use super::plain::mark_direct_at;
 use super::rules::Rules;
 use super::store::Cell;
 
@@ -103,9 +103,17 @@ impl Sparse {
     /// `G(n)` from `g = G(0..n)`. The rules must leave at most two heaps,
     /// and for the domain type all split removals must have one parity.
     pub fn value<T: Cell>(&mut self, g: &[T], rules: &Rules, marks: &mut Marks) -> u32 {
-        let n = g.len();
+        self.value_of(g, g.len(), rules, marks)
+    }
+
+    /// The mex over the options of heap `n` that only reach heaps in `g`
+    /// (`g` may stop short of `n`; options reaching further are skipped).
+    /// With `g = G(0..n)` this is `G(n)`; the pipeline uses shorter prefixes
+    /// to start a heap before its predecessor is known.
+    pub fn value_of<T: Cell>(&mut self, g: &[T], n: usize, rules: &Rules, marks: &mut Marks) -> u32 {
+        let known = g.len();
         marks.clear();
-        mark_direct(g, rules, marks);
+        mark_direct_at(g, n, rules, marks);
 
         // 1. Pairs with a rare heap: all cheap options, some abundant ones.
         let mut flip = 0usize;
@@ -124,7 +132,7 @@ impl Sparse {
                     break;
                 }
                 let b = s - r;
-                if unequal && r == b {
+                if (unequal && r == b) || b >= known || r >= known {
                     continue;
                 }
                 marks.mark(g[r].get() ^ g[b].get());
@@ -148,7 +156,7 @@ impl Sparse {
         self.scans += 1;
         missing = match rules.split_two.as_slice() {
             &[(i, unequal)] => self.scan_one(g, n - i as usize, unequal, missing),
-            _ => self.scan_many(g, rules, missing),
+            _ => self.scan_many(g, n, rules, missing),
         };
         if missing == 0 {
             return candidate;
@@ -167,11 +175,12 @@ impl Sparse {
     /// pair by pair would chain every pair on the previous one's store.
     fn scan_one<T: Cell>(&mut self, g: &[T], s: usize, unequal: bool, mut missing: u32) -> u32 {
         let last = if unequal { (s - 1) / 2 } else { s / 2 };
+        let first = first_pair(s, g.len());
         let words = self.needed.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1);
         if words == 1 {
-            return self.scan_one_word(g, s, last);
+            return self.scan_one_word(g, s, first, last);
         }
-        let mut a = 1;
+        let mut a = first;
         while a <= last {
             let end = (a + BLOCK).min(last + 1);
             let left = &g[a..end];
@@ -190,20 +199,33 @@ impl Sparse {
 
     /// [`Sparse::scan_one`] when every needed value is below 64: the needed
     /// set lives in a register.
-    fn scan_one_word<T: Cell>(&mut self, g: &[T], s: usize, last: usize) -> u32 {
+    fn scan_one_word<T: Cell>(&mut self, g: &[T], s: usize, first: usize, last: usize) -> u32 {
         let mut needed = self.needed[0];
-        let mut a = 1;
+        let mut a = first;
         while a <= last && needed != 0 {
             let end = (a + BLOCK).min(last + 1);
             let left = &g[a..end];
             let right = &g[s + 1 - end..=s - a];
-            let mut lanes = [0u64; 4];
-            for (k, (x, y)) in left.iter().zip(right.iter().rev()).enumerate() {
+            // Values of 64 and above are never needed here.
+            let bit = |x: &T, y: &T| {
                 let v = x.get() ^ y.get();
-                // Values of 64 and above are never needed here.
-                lanes[k % 4] |= u64::from(v < 64) << (v & 63);
+                u64::from(v < 64) << (v & 63)
+            };
+            // Pair k is (left[k], right[len - 1 - k]): walk left forwards
+            // and right backwards, four pairs at a time.
+            let (mut l0, mut l1, mut l2, mut l3) = (0u64, 0u64, 0u64, 0u64);
+            let (lefts, rights) = (left.chunks_exact(4), right.rchunks_exact(4));
+            let (left_rest, right_rest) = (lefts.remainder(), rights.remainder());
+            for (l, r) in lefts.zip(rights) {
+                l0 |= bit(&l[0], &r[3]);
+                l1 |= bit(&l[1], &r[2]);
+                l2 |= bit(&l[2], &r[1]);
+                l3 |= bit(&l[3], &r[0]);
             }
-            needed &= !(lanes[0] | lanes[1] | lanes[2] | lanes[3]);
+            for (x, y) in left_rest.iter().zip(right_rest.iter().rev()) {
+                l0 |= bit(x, y);
+            }
+            needed &= !(l0 | l1 | l2 | l3);
             self.scanned += (end - a) as u64;
             a = end;
         }
@@ -223,21 +245,20 @@ impl Sparse {
 
     /// Scans the splits of every split removal, interleaved by the smaller
     /// heap.
-    fn scan_many<T: Cell>(&mut self, g: &[T], rules: &Rules, mut missing: u32) -> u32 {
-        let n = g.len();
-        let splits: Vec<(usize, usize)> = rules
+    fn scan_many<T: Cell>(&mut self, g: &[T], n: usize, rules: &Rules, mut missing: u32) -> u32 {
+        let splits: Vec<(usize, usize, usize)> = rules
             .split_two
             .iter()
             .filter(|&&(i, _)| n >= i as usize + 2)
             .map(|&(i, unequal)| {
                 let s = n - i as usize;
-                (s, if unequal { (s - 1) / 2 } else { s / 2 })
+                (s, first_pair(s, g.len()), if unequal { (s - 1) / 2 } else { s / 2 })
             })
             .collect();
-        let longest = splits.iter().map(|&(_, last)| last).max().unwrap_or(0);
+        let longest = splits.iter().map(|&(_, _, last)| last).max().unwrap_or(0);
         for a in 1..=longest {
-            for &(s, last) in &splits {
-                if a <= last {
+            for &(s, first, last) in &splits {
+                if first <= a && a <= last {
                     missing -= self.found(g[a].get() ^ g[s - a].get());
                 }
             }
@@ -248,4 +269,10 @@ impl Sparse {
         }
         missing
     }
+}
+
+/// The smallest `a >= 1` whose pair `(a, s - a)` lies within the first
+/// `known` heaps.
+fn first_pair(s: usize, known: usize) -> usize {
+    (s + 1).saturating_sub(known).max(1)
 }

@@ -1,0 +1,205 @@
+//! Two heaps at once, on two threads.
+//!
+//! Heap `n` reads `G(n - 1)` only through a few options: removing one token
+//! and leaving one heap (`n - 1`), and, when the code splits without removing
+//! (`d0 = 4`), the split `1 + (n - 1)`. Every other option reaches heaps of
+//! at most `n - 2`. So while one thread finishes heap `n - 1`, the other
+//! computes heap `n` without those options: the mex `R'` of the rest. Once
+//! `G(n - 1)` is known, the skipped options are evaluated: if none has value
+//! `R'`, then `G(n) = R'` (every smaller value is an option already, and `R'`
+//! still is not); otherwise heap `n` is computed again in full. Threads take
+//! alternate heaps, and an atomic counter publishes how many values are final.
+//!
+//! A heap costs from a hundred nanoseconds to microseconds, and handing a
+//! value between cores costs about a hundred, so the pipeline can only pay
+//! for expensive heaps on cores that really run side by side. It is used
+//! only when asked for (`--threads 2`), and then only while it measures
+//! faster than one thread (see `Engine::use_pipeline`). On the project's
+//! reference machine it does not pay: its two cores give about 1.3 times the
+//! throughput of one even for independent processes (docs/BENCHMARKS.md).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::marks::Marks;
+use super::rules::Rules;
+use super::sparse::Sparse;
+use super::store::Cell;
+
+/// A table shared by the two threads: slots below `done` are final and only
+/// read; the slot `done` is written by the one thread that owns that heap.
+struct Shared<T> {
+    ptr: *mut T,
+    done: AtomicUsize,
+    /// Heaps from here on are abandoned (a value that does not fit).
+    stop: AtomicUsize,
+}
+
+// SAFETY: the threads write disjoint slots (alternate heaps), each before
+// publishing it with a release store of `done`, and read only slots below a
+// value of `done` they loaded with acquire ordering.
+unsafe impl<T: Send> Sync for Shared<T> {}
+
+impl<T: Cell> Shared<T> {
+    /// The final values `G(0..len)`; `len` must not exceed `done`.
+    fn prefix(&self, len: usize) -> &[T] {
+        debug_assert!(len <= self.done.load(Ordering::Relaxed));
+        // SAFETY: slots below `done` are initialised and no longer written.
+        unsafe { std::slice::from_raw_parts(self.ptr, len) }
+    }
+
+    /// Waits until `G(0..len)` is final; `false` if the run was stopped
+    /// before that.
+    fn wait_for(&self, len: usize) -> bool {
+        let mut spins = 0u32;
+        loop {
+            if self.done.load(Ordering::Acquire) >= len {
+                return true;
+            }
+            if self.stop.load(Ordering::Acquire) < len {
+                return false;
+            }
+            spins += 1;
+            if spins < 1 << 10 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+/// One thread's state: its copy of the sparse engine (rare positions are
+/// added as values become final) and what it computed.
+struct Worker {
+    sparse: Sparse,
+    marks: Marks,
+    /// Positions below this are in `sparse`'s rare list if rare.
+    seen: usize,
+}
+
+/// The values of the options of heap `n` that reach heap `n - 1`, which a
+/// speculative computation of heap `n` skipped.
+fn skipped_values<T: Cell>(g: &[T], n: usize, rules: &Rules, out: &mut Vec<u32>) {
+    out.clear();
+    let last = g[n - 1].get();
+    if n >= 2 && rules.leave_one.contains(&1) {
+        out.push(last);
+    }
+    for &(i, unequal) in &rules.split_two {
+        // The split (1, n - 1) after removing nothing.
+        if i == 0 && n >= 2 && !(unequal && n == 2) {
+            out.push(g[1].get() ^ last);
+        }
+    }
+}
+
+/// Computes heaps `start..end` of `g` (which holds `G(0..start)` and is
+/// resized here) with two threads. Returns `Some((n, v))` when the value `v`
+/// of heap `n` is not below `cap` or does not fit `T`; then `g` holds
+/// `G(0..n)` and the caller records `v` itself.
+pub(crate) fn run<T: Cell>(
+    g: &mut Vec<T>,
+    end: usize,
+    sparse: &Sparse,
+    rules: &Rules,
+    cap: u32,
+) -> Option<(usize, u32)> {
+    let start = g.len();
+    g.resize(end, T::default());
+    let shared = Shared {
+        ptr: g.as_mut_ptr(),
+        done: AtomicUsize::new(start),
+        stop: AtomicUsize::new(end),
+    };
+    let limit = cap.min(T::MAX + u32::from(T::MAX < u32::MAX));
+    let overflow = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|first| {
+                let shared = &shared;
+                let mut worker = Worker {
+                    sparse: sparse.clone(),
+                    marks: Marks::default(),
+                    seen: start,
+                };
+                worker.marks.ensure(cap as usize);
+                scope.spawn(move || work(&mut worker, shared, start + first, end, rules, limit))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().expect("a pipeline thread panicked"))
+            .min()
+    });
+    let done = shared.done.load(Ordering::Acquire);
+    g.truncate(done);
+    overflow
+}
+
+/// Stops the other thread if this one unwinds, so that it does not wait for
+/// a value that will never come (the panic then reaches the caller).
+struct StopOnUnwind<'a>(&'a AtomicUsize);
+
+impl Drop for StopOnUnwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(0, Ordering::Release);
+        }
+    }
+}
+
+/// One thread: heaps `first, first + 2, ...` below `end`.
+fn work<T: Cell>(
+    w: &mut Worker,
+    shared: &Shared<T>,
+    first: usize,
+    end: usize,
+    rules: &Rules,
+    limit: u32,
+) -> Option<(usize, u32)> {
+    let _guard = StopOnUnwind(&shared.stop);
+    let mut skipped = Vec::new();
+    let mut n = first;
+    while n < end {
+        // Heaps below n - 1 are final: this thread did n - 2, and the other
+        // thread's n - 3 was published before that.
+        if !shared.wait_for(n.saturating_sub(1)) {
+            return None;
+        }
+        let known = n.saturating_sub(1);
+        let g = shared.prefix(known);
+        for p in w.seen..known {
+            w.sparse.record(p, g[p].get());
+        }
+        w.seen = w.seen.max(known);
+        let guess = w.sparse.value_of(g, n, rules, &mut w.marks);
+        if !shared.wait_for(n) {
+            return None;
+        }
+        let g = shared.prefix(n);
+        let v = if n == 0 {
+            guess
+        } else {
+            skipped_values(g, n, rules, &mut skipped);
+            if skipped.contains(&guess) {
+                // Compute again with every option; heap n - 1 may be a rare
+                // position the split (n - 1) + 1 comes in through.
+                for p in w.seen..n {
+                    w.sparse.record(p, g[p].get());
+                }
+                w.seen = n;
+                w.sparse.value_of(g, n, rules, &mut w.marks)
+            } else {
+                guess
+            }
+        };
+        if v >= limit {
+            shared.stop.fetch_min(n, Ordering::AcqRel);
+            return Some((n, v));
+        }
+        // SAFETY: slot n belongs to this thread and is not yet published.
+        unsafe { shared.ptr.add(n).write(T::from_u32(v)) };
+        shared.done.store(n + 1, Ordering::Release);
+        n += 2;
+    }
+    None
+}
