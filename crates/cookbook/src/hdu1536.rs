@@ -28,21 +28,19 @@ use grundy::heap::subtraction::{Subtraction, SubtractionSet};
 use grundy::{Limits, Nimber};
 
 use crate::engine;
-use crate::input::{Input, lines};
+use crate::input::cases_to_end;
 
 /// The largest element of `S` and the largest heap the problem allows.
 pub const MAX_NUMBER: u64 = 10_000;
 
 /// Answers every test case up to the closing `0` (or the end of the input).
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
     let limits = Limits::default();
-    let mut out = Vec::new();
-    while !input.is_empty() {
+    cases_to_end(input, |input| {
         let size = input.number("the size k of the set S")?;
         if size == 0 {
             input.finish("the closing 0")?;
-            break;
+            return Ok(None);
         }
         let mut set = input.numbers_in(size, "an element of S", 1..=MAX_NUMBER)?;
         set.sort_unstable();
@@ -66,7 +64,6 @@ pub fn solve(input: &str) -> Result<String, String> {
                 if value.is_zero() { 'L' } else { 'W' }
             })
             .collect();
-        out.push(letters);
-    }
-    Ok(lines(out))
+        Ok(Some(letters))
+    })
 }

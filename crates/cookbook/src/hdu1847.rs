@@ -20,20 +20,17 @@
 use grundy::Limits;
 use grundy::expr::Position;
 
-use crate::input::{Input, lines};
+use crate::input::cases_to_end;
 use crate::{engine, winner};
 
 /// Answers every `n` of the input.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
     let limits = Limits::default();
-    let mut out = Vec::new();
-    while !input.is_empty() {
+    cases_to_end(input, |input| {
         let n = input.number("the number of cards n")?;
         // Written in the expression language, as a user of the engine would.
         let position = Position::parse(&format!("sub{{pow2}}({n})")).map_err(engine)?;
         let value = grundy::analysis::value(&position, &limits).map_err(engine)?;
-        out.push(winner(value, "Kiki", "Cici"));
-    }
-    Ok(lines(out))
+        Ok(Some(winner(value, "Kiki", "Cici").into()))
+    })
 }

@@ -24,7 +24,7 @@
 
 use grundy::Limits;
 
-use crate::input::{Input, lines};
+use crate::input::cases_to_end;
 use crate::{engine, heaps, winner};
 
 /// The largest pile the problem allows.
@@ -32,18 +32,15 @@ pub const MAX_PILE: u64 = 1000;
 
 /// Answers every line up to `0 0 0` (or the end of the input).
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
     let limits = Limits::default();
     let fib = grundy::expr::family_named("sub{fib}").map_err(engine)?;
-    let mut out = Vec::new();
-    while !input.is_empty() {
+    cases_to_end(input, |input| {
         let piles = input.numbers_in(3, "a pile size", 0..=MAX_PILE)?;
         if piles == [0, 0, 0] {
             input.finish("the closing line 0 0 0")?;
-            break;
+            return Ok(None);
         }
         let value = grundy::analysis::value(&heaps(&fib, &piles), &limits).map_err(engine)?;
-        out.push(winner(value, "Fibo", "Nacci"));
-    }
-    Ok(lines(out))
+        Ok(Some(winner(value, "Fibo", "Nacci").into()))
+    })
 }

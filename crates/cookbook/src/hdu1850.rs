@@ -21,20 +21,18 @@
 
 use grundy::Limits;
 
-use crate::input::{Input, lines};
+use crate::input::cases_to_end;
 use crate::{engine, heaps};
 
 /// Answers every case up to `M = 0` (or the end of the input).
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
     let limits = Limits::default();
     let nim = grundy::expr::family_named("nim").map_err(engine)?;
-    let mut out = Vec::new();
-    while !input.is_empty() {
+    cases_to_end(input, |input| {
         let count = input.number("the number of piles M")?;
         if count == 0 {
             input.finish("the closing 0")?;
-            break;
+            return Ok(None);
         }
         let piles = input.numbers(count, "a pile size")?;
         let analysis = grundy::analyze(&heaps(&nim, &piles), &limits).map_err(engine)?;
@@ -46,7 +44,6 @@ pub fn solve(input: &str) -> Result<String, String> {
                 input.line()
             ));
         }
-        out.push(analysis.winning_moves.len().to_string());
-    }
-    Ok(lines(out))
+        Ok(Some(analysis.winning_moves.len().to_string()))
+    })
 }

@@ -22,18 +22,14 @@
 
 use grundy::misere::nim::first_player_wins;
 
-use crate::input::{Input, lines};
+use crate::input::counted_cases;
 
 /// Answers the `T` test cases of the input.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
-    let cases = input.number("the number of test cases T")?;
-    let mut out = Vec::new();
-    for _ in 0..cases {
+    counted_cases(input, "the number of test cases T", |input| {
         let count = input.number("the number of colours N")?;
         let piles = input.numbers(count, "a number of sweets")?;
-        out.push(if first_player_wins(&piles) { "John" } else { "Brother" });
-    }
-    input.finish("the last test case")?;
-    Ok(lines(out))
+        let john = first_player_wins(&piles);
+        Ok(if john { "John" } else { "Brother" }.into())
+    })
 }

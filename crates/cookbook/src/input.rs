@@ -37,9 +37,7 @@ impl<'a> Input<'a> {
 
     /// The line of the word read last (line 1 before any).
     pub fn line(&self) -> usize {
-        self.next
-            .checked_sub(1)
-            .map_or(1, |i| self.tokens[i].0)
+        self.next.checked_sub(1).map_or(1, |i| self.tokens[i].0)
     }
 
     /// Reads a whole number; `what` names it in messages ("the number of
@@ -53,7 +51,9 @@ impl<'a> Input<'a> {
         };
         self.next += 1;
         word.parse::<u64>().map_err(|_| {
-            format!("line {line}: expected {what} (a whole number from 0 to 2^64 - 1), found `{word}`")
+            format!(
+                "line {line}: expected {what} (a whole number from 0 to 2^64 - 1), found `{word}`"
+            )
         })
     }
 
@@ -61,15 +61,16 @@ impl<'a> Input<'a> {
     pub fn number_in(&mut self, what: &str, range: RangeInclusive<u64>) -> Result<u64, String> {
         let n = self.number(what)?;
         if range.contains(&n) {
-            Ok(n)
-        } else {
-            Err(format!(
-                "line {}: {what} must be from {} to {}, found {n}",
-                self.line(),
-                range.start(),
-                range.end()
-            ))
+            return Ok(n);
         }
+        let allowed = match (*range.start(), *range.end()) {
+            (low, u64::MAX) => format!("at least {low}"),
+            (low, high) => format!("from {low} to {high}"),
+        };
+        Err(format!(
+            "line {}: {what} must be {allowed}, found {n}",
+            self.line()
+        ))
     }
 
     /// Reads `count` numbers in `range`.
@@ -98,11 +99,44 @@ impl<'a> Input<'a> {
     pub fn finish(&self, after: &str) -> Result<(), String> {
         match self.tokens.get(self.next) {
             None => Ok(()),
-            Some(&(line, word)) => Err(format!(
-                "line {line}: unexpected `{word}` after {after}"
-            )),
+            Some(&(line, word)) => Err(format!("line {line}: unexpected `{word}` after {after}")),
         }
     }
+}
+
+/// Answers test cases that run to the end of the input. `case` reads one
+/// and returns its answer line, or `None` at a closing marker (having
+/// checked that nothing follows it).
+pub fn cases_to_end(
+    text: &str,
+    mut case: impl FnMut(&mut Input) -> Result<Option<String>, String>,
+) -> Result<String, String> {
+    let mut input = Input::new(text);
+    let mut out = Vec::new();
+    while !input.is_empty() {
+        match case(&mut input)? {
+            Some(answer) => out.push(answer),
+            None => break,
+        }
+    }
+    Ok(lines(out))
+}
+
+/// Answers the test cases of an input that starts with their number
+/// (`what` names it); `case` reads one and returns its answer line.
+pub fn counted_cases(
+    text: &str,
+    what: &str,
+    mut case: impl FnMut(&mut Input) -> Result<String, String>,
+) -> Result<String, String> {
+    let mut input = Input::new(text);
+    let count = input.number(what)?;
+    let mut out = Vec::new();
+    for _ in 0..count {
+        out.push(case(&mut input)?);
+    }
+    input.finish("the last test case")?;
+    Ok(lines(out))
 }
 
 /// The output lines, each ended by a newline.

@@ -26,8 +26,8 @@
 
 use grundy::{Game, Limits, Nimber, Solver};
 
-use crate::engine;
-use crate::input::{Input, lines};
+use crate::input::{Input, counted_cases};
+use crate::{engine, winner};
 
 /// The width of the problem's board.
 pub const WIDTH: u32 = 20;
@@ -82,21 +82,16 @@ impl Game for Row {
 
 /// Answers the `T` test cases of the input.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
     let mut solver = Solver::new(Row::new(WIDTH), Limits::default().solver_config());
-    let cases = input.number("the number of test cases T")?;
-    let mut out = Vec::new();
-    for _ in 0..cases {
+    counted_cases(input, "the number of test cases T", |input| {
         let rows = input.number("the number of rows n")?;
         let mut total = Nimber::ZERO;
         for _ in 0..rows {
-            let row = read_row(&mut input)?;
+            let row = read_row(input)?;
             total += solver.value(&row).map_err(engine)?;
         }
-        out.push(if total.is_zero() { "NO" } else { "YES" });
-    }
-    input.finish("the last test case")?;
-    Ok(lines(out))
+        Ok(winner(total, "YES", "NO").into())
+    })
 }
 
 /// Reads one row, `m p1 ... pm`, as a mask.

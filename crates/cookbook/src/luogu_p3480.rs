@@ -27,7 +27,7 @@
 use grundy::Game;
 use grundy::games::staircase::Staircase;
 
-use crate::input::{Input, lines};
+use crate::input::counted_cases;
 use crate::{engine, winner};
 
 /// The Staircase Nim position of non-decreasing piles: step 1 holds the
@@ -47,10 +47,7 @@ pub fn staircase_steps(piles: &[u64]) -> Vec<u64> {
 
 /// Answers the `u` arrangements of the input.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
-    let cases = input.number("the number of arrangements u")?;
-    let mut out = Vec::new();
-    for _ in 0..cases {
+    counted_cases(input, "the number of arrangements u", |input| {
         let count = input.number("the number of piles n")?;
         let mut piles = Vec::new();
         for i in 1..=count {
@@ -66,8 +63,6 @@ pub fn solve(input: &str) -> Result<String, String> {
             piles.push(pile);
         }
         let value = Staircase.value(&staircase_steps(&piles)).map_err(engine)?;
-        out.push(winner(value, "TAK", "NIE"));
-    }
-    input.finish("the last arrangement")?;
-    Ok(lines(out))
+        Ok(winner(value, "TAK", "NIE").into())
+    })
 }

@@ -18,20 +18,17 @@
 
 use grundy::Limits;
 
-use crate::input::{Input, lines};
+use crate::input::cases_to_end;
 use crate::{engine, heaps, winner};
 
 /// Answers every line of the input.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
     let limits = Limits::default();
     let nim = grundy::expr::family_named("nim").map_err(engine)?;
-    let mut out = Vec::new();
-    while !input.is_empty() {
+    cases_to_end(input, |input| {
         let count = input.number("the number of piles M")?;
         let piles = input.numbers(count, "a pile size")?;
         let value = grundy::analysis::value(&heaps(&nim, &piles), &limits).map_err(engine)?;
-        out.push(winner(value, "Yes", "No"));
-    }
-    Ok(lines(out))
+        Ok(Some(winner(value, "Yes", "No").into()))
+    })
 }

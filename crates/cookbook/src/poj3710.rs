@@ -29,22 +29,19 @@ use std::collections::HashMap;
 use grundy::Nimber;
 use grundy::hackenbush::{Picture, fusion};
 
-use crate::input::{Input, lines};
+use crate::input::{Input, cases_to_end};
 use crate::winner;
 
 /// Answers every test case of the input.
 pub fn solve(input: &str) -> Result<String, String> {
-    let mut input = Input::new(input);
-    let mut out = Vec::new();
-    while !input.is_empty() {
+    cases_to_end(input, |input| {
         let trees = input.number("the number of trees N")?;
         let mut total = Nimber::ZERO;
         for t in 1..=trees {
-            total += tree_value(&mut input).map_err(|e| format!("tree {t}: {e}"))?;
+            total += tree_value(input).map_err(|e| format!("tree {t}: {e}"))?;
         }
-        out.push(winner(total, "Sally", "Harry"));
-    }
-    Ok(lines(out))
+        Ok(Some(winner(total, "Sally", "Harry").into()))
+    })
 }
 
 /// Reads one tree and values it.
