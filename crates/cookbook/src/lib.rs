@@ -17,6 +17,7 @@
 //! | [`hdu1536`] | S-Nim | a table of a subtraction game, summed |
 //! | [`hdu1907`] | John | misère Nim (anti-Nim) |
 //! | [`luogu_p4279`] | 小约翰的游戏 (the same game) | misère Nim |
+//! | [`luogu_p2148`] | E&D | a sum of games with a closed form, `ed(a,b)` |
 //! | [`luogu_p2575`] | 高手过招 | a new [`grundy::Game`] solved by [`grundy::Solver`] |
 //! | [`luogu_p3480`] | KAM-Pebbles | Staircase Nim |
 //! | [`poj3710`] | Christmas Game | Green Hackenbush, the fusion principle |
@@ -35,6 +36,7 @@ pub mod hdu1848;
 pub mod hdu1850;
 pub mod hdu1907;
 pub mod input;
+pub mod luogu_p2148;
 pub mod luogu_p2575;
 pub mod luogu_p3480;
 pub mod luogu_p4279;

@@ -81,13 +81,14 @@ fn words<T: ToString>(numbers: &[T]) -> String {
 // The published samples, through `solve` and through the programs.
 
 /// Each problem: its name (module, program, sample file) and `solve`.
-const PROBLEMS: [(&str, Solve); 10] = [
+const PROBLEMS: [(&str, Solve); 11] = [
     ("hdu1847", hdu1847::solve),
     ("hdu1848", hdu1848::solve),
     ("hdu1850", hdu1850::solve),
     ("hdu1536", hdu1536::solve),
     ("hdu1907", hdu1907::solve),
     ("luogu_p4279", luogu_p4279::solve),
+    ("luogu_p2148", luogu_p2148::solve),
     ("luogu_p2575", luogu_p2575::solve),
     ("luogu_p3480", luogu_p3480::solve),
     ("poj3710", poj3710::solve),
@@ -107,6 +108,7 @@ fn program(name: &str) -> &'static str {
         "hdu1536" => env!("CARGO_BIN_EXE_hdu1536"),
         "hdu1907" => env!("CARGO_BIN_EXE_hdu1907"),
         "luogu_p4279" => env!("CARGO_BIN_EXE_luogu_p4279"),
+        "luogu_p2148" => env!("CARGO_BIN_EXE_luogu_p2148"),
         "luogu_p2575" => env!("CARGO_BIN_EXE_luogu_p2575"),
         "luogu_p3480" => env!("CARGO_BIN_EXE_luogu_p3480"),
         "poj3710" => env!("CARGO_BIN_EXE_poj3710"),
@@ -272,6 +274,16 @@ fn malformed_inputs_name_what_is_wrong_and_where() {
             "2 45\n",
             "the input ends where a pile size was expected",
         ),
+        (
+            luogu_p2148::solve,
+            "1\n3\n1 2 3\n",
+            "line 2: the number of piles must be even, found 3",
+        ),
+        (
+            luogu_p2148::solve,
+            "1\n2\n0 2\n",
+            "line 3:",
+        ),
     ];
     for (solve, input, expected) in cases {
         match solve(input) {
@@ -295,9 +307,10 @@ fn empty_input_has_an_empty_answer_where_the_format_allows_it() {
         assert_eq!(solve(""), Ok(String::new()));
     }
     // Formats that begin with a count need it.
-    let counted: [Solve; 4] = [
+    let counted: [Solve; 5] = [
         hdu1907::solve,
         luogu_p4279::solve,
+        luogu_p2148::solve,
         luogu_p2575::solve,
         luogu_p3480::solve,
     ];
@@ -701,4 +714,34 @@ fn poj3710_takes_test_cases_up_to_the_end_of_the_input() {
     // A lone edge (*1) twice is 0; a triangle on the root is a loop, *1.
     let input = "2\n2 1\n1 2\n2 1\n2 1\n1\n3 3\n1 2\n2 3\n3 1\n";
     assert_eq!(poj3710::solve(input).unwrap(), "Harry\nSally\n");
+}
+
+/// E&D played directly: a move removes one pile of a group and splits the
+/// other into two non-empty piles (a search with no Grundy values).
+fn ed_first_wins(groups: &[(u64, u64)]) -> bool {
+    first_wins(&groups.to_vec(), |groups: &Vec<(u64, u64)>| {
+        let mut next = Vec::new();
+        for (k, &(a, b)) in groups.iter().enumerate() {
+            for kept in [a, b] {
+                for part in 1..kept {
+                    let mut after = groups.clone();
+                    after[k] = (part, kept - part);
+                    next.push(after);
+                }
+            }
+        }
+        next
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn luogu_p2148_matches_a_search_of_the_game(groups in prop::collection::vec((1u64..=6, 1u64..=6), 1..=2)) {
+        let piles: Vec<u64> = groups.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let input = format!("1\n{}\n{}\n", piles.len(), words(&piles));
+        let expected = if ed_first_wins(&groups) { "YES\n" } else { "NO\n" };
+        prop_assert_eq!(luogu_p2148::solve(&input).unwrap(), expected);
+    }
 }
