@@ -11,6 +11,7 @@ use grundy::period::Periodicity;
 use grundy::period::observe::MIN_REPETITIONS;
 use grundy::{Limits, Nimber};
 
+use crate::script::ScriptArg;
 use crate::out::{self, Outcome};
 
 /// Default range of a one-parameter family.
@@ -24,7 +25,10 @@ const BLOCK_SHOWN: usize = 60;
 #[derive(Args)]
 pub struct PatternArgs {
     /// The family, for example "sub{2,5,6}", "allbut{2,3,7}" or "wythoff".
-    family: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    family: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// How far to look: N for G(0..N), AxB for a table of two-parameter
     /// positions (default 1000, or 40x40).
     #[arg(long, value_name = "N|AxB")]
@@ -42,7 +46,7 @@ pub fn read_extent(to: Option<&str>) -> grundy::Result<Option<Extent>> {
 }
 
 pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.family)?;
+    let family = grundy::expr::family_named(&args.script.or_text(args.family.as_deref())?)?;
     match extent_for(
         family.as_ref(),
         read_extent(args.to.as_deref())?,

@@ -16,13 +16,17 @@ use grundy::play::{Input, Rng, choose_move, find_move};
 use grundy::{Limits, Move, analysis};
 use serde::Serialize;
 
+use crate::script::ScriptArg;
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy play`.
 #[derive(Args)]
 pub struct PlayArgs {
     /// The starting position, for example "kayles(9) + nim(3)".
-    expr: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    expr: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// Who moves first (asked when not given).
     #[arg(long, value_enum)]
     first: Option<Side>,
@@ -231,7 +235,7 @@ fn listed(moves: &[Move], pick: impl Fn(&Move) -> bool) -> Vec<Listed<'_>> {
 }
 
 pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let mut position = Position::parse(&args.expr)?;
+    let mut position = Position::parse(&args.script.or_text(args.expr.as_deref())?)?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();

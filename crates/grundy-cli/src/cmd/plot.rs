@@ -10,13 +10,17 @@ use grundy::plot::{DEFAULT_MAX_POINTS, Labels, check_points, heat_map, scatter};
 use grundy::{Error, Limits, Nimber};
 
 use super::pattern::{DEFAULT_SIDE, DEFAULT_TO, read_extent};
+use crate::script::ScriptArg;
 use crate::out::{self, Outcome};
 
 /// Arguments of `grundy plot`.
 #[derive(Args)]
 pub struct PlotArgs {
     /// The family, for example "sub{2,5,6}" or "wythoff".
-    family: String,
+    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    family: Option<String>,
+    #[command(flatten)]
+    script: ScriptArg,
     /// How far to plot: N for G(0..N), AxB for a table (default 1000, or 40x40).
     #[arg(long, value_name = "N|AxB")]
     to: Option<String>,
@@ -71,7 +75,7 @@ pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         )
         .into());
     }
-    let family = grundy::expr::family_named(&args.family)?;
+    let family = grundy::expr::family_named(&args.script.or_text(args.family.as_deref())?)?;
     let head = family.head();
     let extent = extent_for(
         family.as_ref(),

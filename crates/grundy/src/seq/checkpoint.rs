@@ -72,13 +72,15 @@ impl Checkpoint {
             .and_then(|w| w.parse().ok())
             .ok_or_else(|| Error::invalid(format!("{shown}: bad width line")))?;
         let header_len = header(code, width).len();
-        let store = Store::from_bytes(width, bytes.get(header_len..).unwrap_or(&[]))
+        let file_len = bytes.len();
+        bytes.drain(..header_len.min(file_len));
+        let store = Store::from_bytes(width, bytes)
             .ok_or_else(|| Error::invalid(format!("{shown}: bad width {width}")))?;
         cp.width = width;
         cp.saved = store.len();
         // Drop a partial value left by a crash before appending more.
         let whole = header_len + store.len() * width as usize;
-        if whole != bytes.len() {
+        if whole != file_len {
             OpenOptions::new()
                 .write(true)
                 .open(path)

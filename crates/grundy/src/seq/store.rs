@@ -145,10 +145,10 @@ impl Store {
     }
 
     /// A store of the given width from raw little-endian bytes (a trailing
-    /// partial value is ignored).
-    pub fn from_bytes(width: u8, bytes: &[u8]) -> Option<Store> {
+    /// partial value is ignored). One-byte values keep the buffer as it is.
+    pub fn from_bytes(width: u8, bytes: Vec<u8>) -> Option<Store> {
         Some(match width {
-            1 => Store::U8(bytes.to_vec()),
+            1 => Store::U8(bytes),
             2 => Store::U16(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
             4 => Store::U32(
                 bytes
@@ -178,7 +178,7 @@ mod tests {
         let got: Vec<u64> = (0..4).map(|n| s.get(n).unwrap().0).collect();
         assert_eq!(got, [3, 255, 256, 70_000]);
         assert_eq!(s.max(), 70_000);
-        let round = Store::from_bytes(4, &s.bytes_from(0)).unwrap();
+        let round = Store::from_bytes(4, s.bytes_from(0)).unwrap();
         assert_eq!(round, s);
     }
 }
