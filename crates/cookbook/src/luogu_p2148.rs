@@ -32,15 +32,21 @@ pub fn solve(input: &str) -> Result<String, String> {
         let count = input.number("the number of piles N")?;
         let line = input.line();
         if count % 2 != 0 {
-            return Err(format!("line {line}: the number of piles must be even, found {count}"));
+            return Err(format!(
+                "line {line}: the number of piles must be even, found {count}"
+            ));
         }
         let piles = input.numbers(count, "a pile size")?;
         let piles_line = input.line();
         let mut terms = Vec::with_capacity(piles.len() / 2);
         for pair in piles.chunks_exact(2) {
             let args = vec![Arg::Int(pair[0]), Arg::Int(pair[1])];
-            ed.check(&args).map_err(|e| format!("line {piles_line}: {e}"))?;
-            terms.push(Term { family: ed.clone(), args });
+            ed.check(&args)
+                .map_err(|e| format!("line {piles_line}: {e}"))?;
+            terms.push(Term {
+                family: ed.clone(),
+                args,
+            });
         }
         let value = grundy::analysis::value(&Position { terms }, &limits).map_err(engine)?;
         Ok(winner(value, "YES", "NO").into())

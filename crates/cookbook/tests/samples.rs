@@ -279,11 +279,7 @@ fn malformed_inputs_name_what_is_wrong_and_where() {
             "1\n3\n1 2 3\n",
             "line 2: the number of piles must be even, found 3",
         ),
-        (
-            luogu_p2148::solve,
-            "1\n2\n0 2\n",
-            "line 3:",
-        ),
+        (luogu_p2148::solve, "1\n2\n0 2\n", "line 3:"),
     ];
     for (solve, input, expected) in cases {
         match solve(input) {

@@ -127,7 +127,9 @@ fn main() -> ExitCode {
                     "grundy: interrupted; the values computed so far are saved in {}: run the same command to resume",
                     path.display()
                 ),
-                None => eprintln!("grundy: interrupted (use --checkpoint FILE to keep the values of long runs)"),
+                None => eprintln!(
+                    "grundy: interrupted (use --checkpoint FILE to keep the values of long runs)"
+                ),
             }
             ExitCode::from(130)
         }

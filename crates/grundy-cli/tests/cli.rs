@@ -12,7 +12,12 @@ fn nim_357_has_three_winning_moves_one_per_heap() {
     let v = json(&["value", "--json", "nim(3,5,7)"]);
     assert_eq!(v["grundy"], 1);
     assert_eq!(v["outcome"], "N");
-    let moves: Vec<&str> = v["winning_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let moves: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
     assert_eq!(moves, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
     // The seed text's suggestion, taking 6 from the heap of 7, is not winning:
     // nim(3,5,1) has value 3 ⊕ 5 ⊕ 1 = 7.
@@ -24,10 +29,19 @@ fn nim_357_has_three_winning_moves_one_per_heap() {
 fn value_explains_the_nim_sum() {
     let o = grundy(&["value", "sub{1,3,4}(9) + nim(2)"]);
     let text = stdout(&o);
-    assert!(text.starts_with("*2  first player wins (N-position)"), "{text}");
-    assert!(text.contains("G(sub{1,3,4}(9)) = 0, G(nim(2)) = *2"), "{text}");
+    assert!(
+        text.starts_with("*2  first player wins (N-position)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("G(sub{1,3,4}(9)) = 0, G(nim(2)) = *2"),
+        "{text}"
+    );
     // Both: empty the Nim heap, or raise the subtraction heap to value *2.
-    assert!(text.contains("winning moves: sub{1,3,4}(6) + nim(2)  sub{1,3,4}(9) + nim(0)"), "{text}");
+    assert!(
+        text.contains("winning moves: sub{1,3,4}(6) + nim(2)  sub{1,3,4}(9) + nim(0)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -50,15 +64,30 @@ fn moves_lists_every_move_with_its_value() {
         .filter(|m| m["grundy"] == 0)
         .map(|m| m["position"].as_str().unwrap())
         .collect();
-    assert_eq!(winning, ["sub{1,3,4}(6) + nim(2)", "sub{1,3,4}(9) + nim(0)"]);
+    assert_eq!(
+        winning,
+        ["sub{1,3,4}(6) + nim(2)", "sub{1,3,4}(9) + nim(0)"]
+    );
 }
 
 #[test]
 fn table_formats() {
     let v = json(&["table", "--json", "sub{1,3,4}", "--to", "13"]);
-    let values: Vec<u64> = v["values"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
     assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
-    let b = stdout(&grundy(&["table", "sub{1..3}", "--to", "5", "--format", "bfile"]));
+    let b = stdout(&grundy(&[
+        "table",
+        "sub{1..3}",
+        "--to",
+        "5",
+        "--format",
+        "bfile",
+    ]));
     assert_eq!(b, "0 0\n1 1\n2 2\n3 3\n4 0\n5 1\n");
     let c = stdout(&grundy(&["table", "nim", "--to", "2", "--format", "csv"]));
     assert_eq!(c, "n,grundy\n0,0\n1,1\n2,2\n");
@@ -75,22 +104,43 @@ fn malformed_input_exits_2_with_one_line() {
     assert_fails(&["value", "nim(x)"], "expected a heap size");
     assert_fails(&["value", "sub{1,3,4}"], "needs a position in parentheses");
     assert_fails(&["table", "wythoff", "--to", "5"], "not a one-heap family");
-    assert_fails(&["value", "graph[/nonexistent/g.txt](a)"], "/nonexistent/g.txt");
+    assert_fails(
+        &["value", "graph[/nonexistent/g.txt](a)"],
+        "/nonexistent/g.txt",
+    );
     assert_fails(&["moves", "nim(100000000000)"], "--max-moves");
-    assert_fails(&["value", "--max-positions", "10", "takeall(1,2,3,4,5)"], "--max-positions");
-    assert_fails(&["value", "--max-heap", "1000", "sub{fib}(5000)"], "--max-heap");
+    assert_fails(
+        &["value", "--max-positions", "10", "takeall(1,2,3,4,5)"],
+        "--max-positions",
+    );
+    assert_fails(
+        &["value", "--max-heap", "1000", "sub{fib}(5000)"],
+        "--max-heap",
+    );
 }
 
 #[test]
 fn graph_files_with_cycles_or_missing_vertices_are_refused() {
     let cyclic = temp_file("cyclic.txt", "start s\ns a\na b\nb c\nc a\n");
     let cyclic = cyclic.to_str().unwrap();
-    assert_fails(&["value", &format!("graph[{cyclic}]")], "cycle through vertex");
+    assert_fails(
+        &["value", &format!("graph[{cyclic}]")],
+        "cycle through vertex",
+    );
     let missing = temp_file("missing.txt", "start z\na b\n");
-    assert_fails(&["value", &format!("graph[{}]", missing.to_str().unwrap())], "start vertex `z` is not in the graph");
-    let ok = temp_file("ok.json", r#"{"start": "a", "edges": [["a","b"],["b","c"]]}"#);
+    assert_fails(
+        &["value", &format!("graph[{}]", missing.to_str().unwrap())],
+        "start vertex `z` is not in the graph",
+    );
+    let ok = temp_file(
+        "ok.json",
+        r#"{"start": "a", "edges": [["a","b"],["b","c"]]}"#,
+    );
     let ok = ok.to_str().unwrap();
-    assert_fails(&["value", &format!("graph[{ok}](q)")], "vertex `q` is not in");
+    assert_fails(
+        &["value", &format!("graph[{ok}](q)")],
+        "vertex `q` is not in",
+    );
     let v = json(&["value", "--json", &format!("graph[{ok}]")]);
     assert_eq!(v["grundy"], 0); // a -> b -> c: c = 0, b = 1, a = 0
 }
@@ -104,11 +154,21 @@ fn closed_pipe_is_not_an_error() {
         .spawn()
         .unwrap();
     let mut first = [0u8; 64];
-    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
     drop(child.stdout.take());
     let status = child.wait().unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(status.success(), "{err}");
     assert!(err.is_empty(), "{err}");
 }

@@ -9,12 +9,19 @@ use common::{assert_fails, grundy, json, stdout};
 
 #[test]
 fn the_issue_example_sum() {
-    let v = json(&["value", "--json", "kayles(10) + octal[0.07](12) + grundy-game(20)"]);
+    let v = json(&[
+        "value",
+        "--json",
+        "kayles(10) + octal[0.07](12) + grundy-game(20)",
+    ]);
     // Kayles(10) = 2 (A002186), Dawson's Kayles(12) = 2 (A002187 shifted),
     // Grundy's game(20) = 0 (A002188).
     assert_eq!(v["grundy"], 0);
     assert_eq!(v["outcome"], "P");
-    assert_eq!(v["position"], "kayles(10) + octal[0.07](12) + grundy-game(20)");
+    assert_eq!(
+        v["position"],
+        "kayles(10) + octal[0.07](12) + grundy-game(20)"
+    );
 }
 
 #[test]
@@ -25,7 +32,11 @@ fn huge_heaps_come_from_the_certified_period() {
     let moves = v["winning_moves"].as_array().unwrap();
     assert!(!moves.is_empty());
     for m in moves.iter().take(5) {
-        assert_eq!(json(&["value", "--json", m.as_str().unwrap()])["grundy"], 0, "{m}");
+        assert_eq!(
+            json(&["value", "--json", m.as_str().unwrap()])["grundy"],
+            0,
+            "{m}"
+        );
     }
 }
 
@@ -44,7 +55,10 @@ fn periods_are_certified_with_the_guy_smith_bound() {
         "{text}"
     );
     let d = json(&["period", "--json", "dawson"]);
-    assert_eq!((d["period"].as_u64(), d["last_exception"].as_u64()), (Some(34), Some(52)));
+    assert_eq!(
+        (d["period"].as_u64(), d["last_exception"].as_u64()),
+        (Some(34), Some(52))
+    );
     assert_eq!(d["certified"], true);
 }
 
@@ -62,24 +76,50 @@ fn patterns_of_kayles_and_grundys_game() {
 
 #[test]
 fn tables_in_every_format() {
-    let b = stdout(&grundy(&["table", "0.07", "--to", "5", "--format", "bfile"]));
+    let b = stdout(&grundy(&[
+        "table", "0.07", "--to", "5", "--format", "bfile",
+    ]));
     assert_eq!(b, "0 0\n1 0\n2 1\n3 1\n4 2\n5 0\n");
     let j = json(&["table", "--json", "kayles", "--to", "5"]);
     assert_eq!(j["values"], serde_json::json!([0, 1, 2, 3, 1, 4]));
     // Past the certified period, values are identical with and without it.
-    let with = stdout(&grundy(&["table", "dawson-chess", "--to", "20000", "--format", "csv"]));
-    let without = stdout(&grundy(&["table", "dawson-chess", "--to", "20000", "--format", "csv", "--compute-all"]));
+    let with = stdout(&grundy(&[
+        "table",
+        "dawson-chess",
+        "--to",
+        "20000",
+        "--format",
+        "csv",
+    ]));
+    let without = stdout(&grundy(&[
+        "table",
+        "dawson-chess",
+        "--to",
+        "20000",
+        "--format",
+        "csv",
+        "--compute-all",
+    ]));
     assert_eq!(with, without);
 }
 
 #[test]
 fn malformed_codes_are_refused_with_the_column() {
-    assert_fails(&["value", "octal[0.8](3)"], "'8' is not an octal digit (0-7); for hexadecimal codes write hex[...] at column 9");
+    assert_fails(
+        &["value", "octal[0.8](3)"],
+        "'8' is not an octal digit (0-7); for hexadecimal codes write hex[...] at column 9",
+    );
     assert_fails(&["value", "0.(3)"], "expected digits after the '.'");
     assert_fails(&["value", "1.2.3(3)"], "a code has one '.' at column 4");
     assert_fails(&["value", "octal[1.2](3)"], "may only split");
-    assert_fails(&["table", "hex[0.G]", "--to", "3"], "expected a digit of the code, found 'G'");
-    assert_fails(&["value", "--max-heap", "1000", "grundy-game(100000)"], "--max-heap");
+    assert_fails(
+        &["table", "hex[0.G]", "--to", "3"],
+        "expected a digit of the code, found 'G'",
+    );
+    assert_fails(
+        &["value", "--max-heap", "1000", "grundy-game(100000)"],
+        "--max-heap",
+    );
 }
 
 /// Ctrl-C (SIGINT) stops a long run with exit code 130 and keeps what was
@@ -92,7 +132,16 @@ fn interrupted_runs_resume_from_their_checkpoint() {
     let _ = std::fs::remove_file(&ckpt);
     let ckpt = ckpt.to_str().unwrap();
     // Grundy's game has no known period, so this runs until interrupted.
-    let args = ["table", "grundy-game", "--to", "50000000", "--format", "bfile", "--checkpoint", ckpt];
+    let args = [
+        "table",
+        "grundy-game",
+        "--to",
+        "50000000",
+        "--format",
+        "bfile",
+        "--checkpoint",
+        ckpt,
+    ];
     let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .stdout(Stdio::null())
@@ -100,7 +149,10 @@ fn interrupted_runs_resume_from_their_checkpoint() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -109,11 +161,30 @@ fn interrupted_runs_resume_from_their_checkpoint() {
     let saved = std::fs::metadata(ckpt).unwrap().len();
     assert!(saved > 1000, "only {saved} bytes saved");
     // Resume: a short table from the checkpoint equals a fresh computation.
-    let resumed = stdout(&grundy(&["table", "grundy-game", "--to", "2000", "--format", "csv", "--checkpoint", ckpt]));
-    let fresh = stdout(&grundy(&["table", "grundy-game", "--to", "2000", "--format", "csv"]));
+    let resumed = stdout(&grundy(&[
+        "table",
+        "grundy-game",
+        "--to",
+        "2000",
+        "--format",
+        "csv",
+        "--checkpoint",
+        ckpt,
+    ]));
+    let fresh = stdout(&grundy(&[
+        "table",
+        "grundy-game",
+        "--to",
+        "2000",
+        "--format",
+        "csv",
+    ]));
     assert_eq!(resumed, fresh);
     // A checkpoint of another game is refused.
-    assert_fails(&["table", "kayles", "--to", "10", "--checkpoint", ckpt], "is for `4!.0`, not `0.77`");
+    assert_fails(
+        &["table", "kayles", "--to", "10", "--checkpoint", ckpt],
+        "is for `4!.0`, not `0.77`",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

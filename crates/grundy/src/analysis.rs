@@ -44,7 +44,10 @@ pub struct Move {
     pub grundy: Nimber,
 }
 
-pub(crate) fn as_text<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
+pub(crate) fn as_text<S: serde::Serializer>(
+    p: &Position,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
     s.collect_str(p)
 }
 
@@ -90,8 +93,13 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
             let target = cv.grundy + total;
             let (family, args) = position.component(c);
             let mut options = Vec::new();
-            winning_moves_complete &= moves_to_within_limit(family.as_ref(), args, target, limits, &mut options)?;
-            winning_moves.extend(options.iter().map(|o| make_move(position, i, c, o, Nimber::ZERO)));
+            winning_moves_complete &=
+                moves_to_within_limit(family.as_ref(), args, target, limits, &mut options)?;
+            winning_moves.extend(
+                options
+                    .iter()
+                    .map(|o| make_move(position, i, c, o, Nimber::ZERO)),
+            );
         }
     }
     Ok(Analysis {
@@ -125,7 +133,10 @@ pub(crate) fn moves_to_within_limit(
 /// The Grundy value of a position (the nim-sum of its components).
 pub fn value(position: &Position, limits: &Limits) -> Result<Nimber> {
     let parts = position.components();
-    Ok(component_values(position, &parts, limits)?.iter().map(|c| c.grundy).sum())
+    Ok(component_values(position, &parts, limits)?
+        .iter()
+        .map(|c| c.grundy)
+        .sum())
 }
 
 /// Every move of a position, with the value each leads to.
@@ -146,7 +157,11 @@ pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<Move>> {
     Ok(out)
 }
 
-fn component_values(position: &Position, parts: &[ComponentRef], limits: &Limits) -> Result<Vec<ComponentValue>> {
+fn component_values(
+    position: &Position,
+    parts: &[ComponentRef],
+    limits: &Limits,
+) -> Result<Vec<ComponentValue>> {
     parts
         .iter()
         .map(|c| {
@@ -159,7 +174,13 @@ fn component_values(position: &Position, parts: &[ComponentRef], limits: &Limits
         .collect()
 }
 
-pub(crate) fn make_move(position: &Position, index: usize, c: &ComponentRef, option: &[Arg], grundy: Nimber) -> Move {
+pub(crate) fn make_move(
+    position: &Position,
+    index: usize,
+    c: &ComponentRef,
+    option: &[Arg],
+    grundy: Nimber,
+) -> Move {
     let (family, args) = position.component(c);
     Move {
         component: index,

@@ -31,8 +31,19 @@ use std::ops::{Add, AddAssign};
 /// assert_eq!(sum.to_string(), "*");
 /// assert_eq!(Nimber(6).to_string(), "*6");
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct Nimber(pub u64);
 

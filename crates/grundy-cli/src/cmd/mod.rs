@@ -4,13 +4,13 @@ pub mod convention;
 pub mod every;
 pub mod genus;
 pub mod hackenbush;
+pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
-pub mod loopy;
 pub mod table;
 pub mod value;
 

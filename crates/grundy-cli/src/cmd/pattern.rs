@@ -11,8 +11,8 @@ use grundy::period::Periodicity;
 use grundy::period::observe::MIN_REPETITIONS;
 use grundy::{Limits, Nimber};
 
-use crate::script::ScriptArg;
 use crate::out::{self, Outcome};
+use crate::script::ScriptArg;
 
 /// Default range of a one-parameter family.
 pub const DEFAULT_TO: u64 = 1000;

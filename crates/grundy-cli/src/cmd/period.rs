@@ -99,21 +99,39 @@ fn observed(family: &str, f: &dyn grundy::expr::Family, limits: &Limits) -> grun
 
 fn describe(r: &Report) -> String {
     let (Some(period), Some(n0)) = (r.period, r.preperiod) else {
-        return format!("{}: no period found up to {}", r.family, r.checked_to.saturating_sub(1));
+        return format!(
+            "{}: no period found up to {}",
+            r.family,
+            r.checked_to.saturating_sub(1)
+        );
     };
     let pre = match r.last_exception {
         None => "no pre-period (periodic from 0)".to_string(),
         Some(last) => format!("pre-period 0..{last} (last exception at {last})"),
     };
     let saltus = match r.saltus {
-        Some(s) if s > 0 => format!(", saltus {s} (arithmetic-periodic: G(n + {period}) = G(n) + {s})"),
+        Some(s) if s > 0 => {
+            format!(", saltus {s} (arithmetic-periodic: G(n + {period}) = G(n) + {s})")
+        }
         _ => String::new(),
     };
     let why = match (&r.proof, r.theorem_bound) {
         (Some(Proof::GuySmith { heaps, max_take }), Some(bound)) => {
-            let k = if *heaps == 2 { "2".to_string() } else { heaps.to_string() };
-            let mid = if *heaps == 1 { String::new() } else { format!("+{}·{period}", heaps - 1) };
-            let mid = if *heaps == 2 { format!("+{period}") } else { mid };
+            let k = if *heaps == 2 {
+                "2".to_string()
+            } else {
+                heaps.to_string()
+            };
+            let mid = if *heaps == 1 {
+                String::new()
+            } else {
+                format!("+{}·{period}", heaps - 1)
+            };
+            let mid = if *heaps == 2 {
+                format!("+{period}")
+            } else {
+                mid
+            };
             format!(
                 "certified by the Guy–Smith theorem (checked to {k}·{n0}{mid}+{max_take} = {bound}; {} values computed)",
                 r.checked_to
@@ -123,7 +141,10 @@ fn describe(r: &Report) -> String {
             "certified: each value depends only on the previous {width}, and {width} values repeat ({} values computed)",
             r.checked_to
         ),
-        _ => format!("observed only, not proven (no theorem applies; {} values computed)", r.checked_to),
+        _ => format!(
+            "observed only, not proven (no theorem applies; {} values computed)",
+            r.checked_to
+        ),
     };
     format!("{}: period {period}{saltus}, {pre}, {why}", r.family)
 }

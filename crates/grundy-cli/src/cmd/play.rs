@@ -16,8 +16,8 @@ use grundy::play::{Input, Rng, choose_move, find_move};
 use grundy::{Limits, Move, analysis};
 use serde::Serialize;
 
-use crate::script::ScriptArg;
 use crate::out::{self, Outcome};
+use crate::script::ScriptArg;
 
 /// Arguments of `grundy play`.
 #[derive(Args)]

@@ -10,8 +10,8 @@ use grundy::plot::{DEFAULT_MAX_POINTS, Labels, check_points, heat_map, scatter};
 use grundy::{Error, Limits, Nimber};
 
 use super::pattern::{DEFAULT_SIDE, DEFAULT_TO, read_extent};
-use crate::script::ScriptArg;
 use crate::out::{self, Outcome};
+use crate::script::ScriptArg;
 
 /// Arguments of `grundy plot`.
 #[derive(Args)]

@@ -73,7 +73,11 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
             }
             Format::Csv | Format::Bfile => {
                 out::push_number(&mut line, n);
-                line.push(if matches!(format, Format::Csv) { b',' } else { b' ' });
+                line.push(if matches!(format, Format::Csv) {
+                    b','
+                } else {
+                    b' '
+                });
                 out::push_number(&mut line, g.0);
                 line.push(b'\n');
             }

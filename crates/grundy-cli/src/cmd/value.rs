@@ -45,7 +45,9 @@ const SHOWN_MOVES: usize = 12;
 pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let text = args.script.or_text(args.expr.as_deref())?;
     let handlers: (Handler<_>, Handler<_>) = (super::misere::value, super::every::value);
-    let Some(position) = args.play.answer_other_plays(&text, args.json, limits, w, handlers)?
+    let Some(position) = args
+        .play
+        .answer_other_plays(&text, args.json, limits, w, handlers)?
     else {
         return Ok(());
     };
@@ -58,7 +60,11 @@ pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     }
     writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
     writeln!(w, "reason: {}", reason(&a))?;
-    let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
+    let moves: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| m.position.to_string())
+        .collect();
     let none = "none (every move leads to a non-zero value)";
     write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
 }
@@ -77,7 +83,11 @@ pub(super) fn write_winning_moves(
     } else {
         let shown = &moves[..moves.len().min(SHOWN_MOVES)];
         let more = moves.len() - shown.len();
-        let rest = if more > 0 { format!("  ... and {more} more (--json lists all)") } else { String::new() };
+        let rest = if more > 0 {
+            format!("  ... and {more} more (--json lists all)")
+        } else {
+            String::new()
+        };
         writeln!(w, "winning moves: {}{rest}", shown.join("  "))?;
     }
     if !complete {
@@ -101,7 +111,11 @@ fn reason(a: &Analysis) -> String {
     if a.components.len() == 1 {
         return parts[0].clone();
     }
-    let terms: Vec<String> = a.components.iter().map(|c| format!("{:#}", c.grundy)).collect();
+    let terms: Vec<String> = a
+        .components
+        .iter()
+        .map(|c| format!("{:#}", c.grundy))
+        .collect();
     let relation = if a.grundy.is_zero() { "= 0" } else { "≠ 0" };
     let sum = if a.grundy.is_zero() {
         format!("{} = 0", terms.join(" ⊕ "))
@@ -129,7 +143,11 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
             grundy: a.grundy,
             outcome: a.outcome,
             components: &a.components,
-            winning_moves: a.winning_moves.iter().map(|m| m.position.to_string()).collect(),
+            winning_moves: a
+                .winning_moves
+                .iter()
+                .map(|m| m.position.to_string())
+                .collect(),
             winning_moves_complete: a.winning_moves_complete,
             winning_move_details: &a.winning_moves,
         }
@@ -139,7 +157,9 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let text = args.script.or_text(args.expr.as_deref())?;
     let handlers: (Handler<_>, Handler<_>) = (super::misere::moves, super::every::moves);
-    let Some(position) = args.play.answer_other_plays(&text, args.json, limits, w, handlers)?
+    let Some(position) = args
+        .play
+        .answer_other_plays(&text, args.json, limits, w, handlers)?
     else {
         return Ok(());
     };
@@ -165,7 +185,11 @@ pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;
         return Ok(());
     }
-    let width = moves.iter().map(|m| m.position.to_string().chars().count()).max().unwrap_or(0);
+    let width = moves
+        .iter()
+        .map(|m| m.position.to_string().chars().count())
+        .max()
+        .unwrap_or(0);
     for m in &moves {
         let text = m.position.to_string();
         let pad = width - text.chars().count();

@@ -29,7 +29,9 @@ impl Arg {
     pub fn int(&self, what: &str) -> Result<u64> {
         match self {
             Arg::Int(n) => Ok(*n),
-            Arg::Word(w) => Err(Error::invalid(format!("expected {what} (a number), found `{w}`"))),
+            Arg::Word(w) => Err(Error::invalid(format!(
+                "expected {what} (a number), found `{w}`"
+            ))),
         }
     }
 }
@@ -156,11 +158,15 @@ pub trait Family: Send + Sync {
 
 /// The value of the heaps (or whole position) an option leaves: the nim-sum
 /// over its heaps for [`Shape::Heaps`] families.
-pub fn value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Limits) -> Result<Nimber> {
+pub fn value_of_parts<F: Family + ?Sized>(
+    family: &F,
+    parts: &[Arg],
+    limits: &Limits,
+) -> Result<Nimber> {
     match family.shape() {
-        Shape::Heaps => parts
-            .iter()
-            .try_fold(Nimber::ZERO, |acc, part| Ok(acc + family.value(std::slice::from_ref(part), limits)?)),
+        Shape::Heaps => parts.iter().try_fold(Nimber::ZERO, |acc, part| {
+            Ok(acc + family.value(std::slice::from_ref(part), limits)?)
+        }),
         Shape::Whole => family.value(parts, limits),
     }
 }
@@ -168,7 +174,11 @@ pub fn value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Li
 /// The generalised value (see [`crate::loopy`]) of what an option leaves:
 /// the generalised nim-sum over its heaps (or tokens) for [`Shape::Heaps`]
 /// families.
-pub fn loopy_value_of_parts<F: Family + ?Sized>(family: &F, parts: &[Arg], limits: &Limits) -> Result<Gamma> {
+pub fn loopy_value_of_parts<F: Family + ?Sized>(
+    family: &F,
+    parts: &[Arg],
+    limits: &Limits,
+) -> Result<Gamma> {
     match family.shape() {
         Shape::Heaps => parts
             .iter()

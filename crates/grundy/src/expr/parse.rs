@@ -40,7 +40,11 @@ pub fn parse_family(input: &str) -> Result<Term> {
             term.column,
             "expected a family without arguments (for example `sub{1,3,4}`)",
         )),
-        Err(_) => Err(Error::parse(input, 1, "expected a single family, not a sum")),
+        Err(_) => Err(Error::parse(
+            input,
+            1,
+            "expected a single family, not a sum",
+        )),
     }
 }
 
@@ -211,19 +215,28 @@ impl<'a> Parser<'a> {
         self.skip_ws();
         let column = self.column();
         match self.peek() {
-            Some('-') if self.chars.get(self.pos + 1).is_some_and(char::is_ascii_digit) => Err(
-                self.error("sizes must be non-negative, found a negative number"),
-            ),
+            Some('-')
+                if self
+                    .chars
+                    .get(self.pos + 1)
+                    .is_some_and(char::is_ascii_digit) =>
+            {
+                Err(self.error("sizes must be non-negative, found a negative number"))
+            }
             Some(c) if c.is_ascii_digit() && self.is_plain_number() => self.number(column),
             Some(c) if c.is_ascii_alphanumeric() || c == '_' || c == '.' => {
                 let expr = self.expr()?;
                 Ok(match <[Term; 1]>::try_from(expr.terms) {
-                    Ok([Term {
-                        name,
-                        column,
-                        param: None,
-                        args: None,
-                    }]) if !name.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
+                    Ok(
+                        [
+                            Term {
+                                name,
+                                column,
+                                param: None,
+                                args: None,
+                            },
+                        ],
+                    ) if !name.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
                         Arg::Word { text: name, column }
                     }
                     Ok([term]) => Arg::Expr(Expr { terms: vec![term] }),
@@ -290,7 +303,9 @@ mod tests {
             panic!("nested expression expected");
         };
         assert_eq!(inner.terms.len(), 2);
-        assert!(matches!(&e.terms[2].args.as_ref().unwrap()[0], Arg::Word { text, .. } if text == "THTTH"));
+        assert!(
+            matches!(&e.terms[2].args.as_ref().unwrap()[0], Arg::Word { text, .. } if text == "THTTH")
+        );
     }
 
     #[test]

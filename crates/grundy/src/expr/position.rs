@@ -104,7 +104,9 @@ impl Position {
     /// The position after replacing component `c` by `replacement`.
     pub fn replace(&self, c: &ComponentRef, replacement: &[Arg]) -> Position {
         let mut next = self.clone();
-        next.terms[c.term].args.splice(c.args.clone(), replacement.iter().cloned());
+        next.terms[c.term]
+            .args
+            .splice(c.args.clone(), replacement.iter().cloned());
         next
     }
 }

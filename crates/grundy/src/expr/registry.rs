@@ -13,19 +13,19 @@ use super::position::{Position, Term};
 use super::searched::Searched;
 use crate::coins::{CoinFamily, Corners, MockTurtles, Ruler, Turtles};
 use crate::error::{Error, Result};
+use crate::games::ed::EdFamily;
 use crate::games::{grid::Grid, staircase::Staircase, takeall::TakeAll, wythoff::Wythoff};
 use crate::graph::GraphFamily;
 use crate::hackenbush::{BambooFamily, HackenbushFamily};
 use crate::heap::HeapFamily;
+use crate::heap::lasker::Lasker;
 use crate::heap::nim::NimFamily;
 use crate::heap::octal::{self, Code};
+use crate::heap::split::{Parts, Split};
 use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
 use crate::heap::takebreak_family::TakeBreakFamily;
-use crate::script::ScriptFamily;
-use crate::heap::lasker::Lasker;
-use crate::heap::split::{Parts, Split};
-use crate::games::ed::EdFamily;
 use crate::loopy::LoopyFamily;
+use crate::script::ScriptFamily;
 
 /// What a builder sees: the term and the whole input (for error columns).
 pub struct Spec<'a> {
@@ -113,7 +113,9 @@ pub static FAMILIES: &[Entry] = &[
             let p = s.param(Bracket::Brace, "bash{3}")?;
             let k = match p.text.trim().parse::<u64>() {
                 Ok(k) if (1..=subtraction::MAX_SET_SIZE).contains(&k) => k,
-                _ => return Err(s.error(p.column, "expected the largest amount k >= 1, as bash{3}")),
+                _ => {
+                    return Err(s.error(p.column, "expected the largest amount k >= 1, as bash{3}"));
+                }
             };
             let set = SubtractionSet::Finite((1..=k).collect());
             let head = format!("sub{{{set}}}");
@@ -129,7 +131,9 @@ pub static FAMILIES: &[Entry] = &[
             if p.text.trim().is_empty() {
                 return Err(s.error(p.column, "empty set: allbut{} is Nim, write nim(n)"));
             }
-            let game = AllBut::new(subtraction::parse_numbers(&p.text, s.input, p.column, "excluded")?);
+            let game = AllBut::new(subtraction::parse_numbers(
+                &p.text, s.input, p.column, "excluded",
+            )?);
             let head = format!("allbut{{{}}}", subtraction::write_numbers(game.excluded()));
             Ok(Arc::new(HeapFamily::new(game, head)))
         },
@@ -347,7 +351,11 @@ pub static FAMILIES: &[Entry] = &[
 /// `octal[CODE]`, `hex[CODE]`, or a bare code such as `0.07`.
 fn code_family(s: &Spec, hex: bool) -> Result<Arc<dyn Family>> {
     let kind = if hex { "hex" } else { "octal" };
-    let (text, column) = if s.term.name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+    let (text, column) = if s
+        .term
+        .name
+        .starts_with(|c: char| c.is_ascii_digit() || c == '.')
+    {
         s.no_param()?;
         (s.term.name.as_str(), s.term.column)
     } else {
@@ -362,7 +370,10 @@ fn code_family(s: &Spec, hex: bool) -> Result<Arc<dyn Family>> {
 /// One of the named take-and-break games.
 fn named_code(s: &Spec, name: &str) -> Result<Arc<dyn Family>> {
     s.no_param()?;
-    let &(_, code, _) = octal::NAMED.iter().find(|(n, _, _)| *n == name).expect("a named code");
+    let &(_, code, _) = octal::NAMED
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .expect("a named code");
     let code = Code::parse(code, code, 1, false).expect("built-in codes parse");
     Ok(Arc::new(TakeBreakFamily::new(code, name)))
 }
@@ -370,7 +381,10 @@ fn named_code(s: &Spec, name: &str) -> Result<Arc<dyn Family>> {
 /// Resolves a family name and parameter (the term's arguments are ignored).
 pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
     let spec = Spec { term, input };
-    if term.name.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+    if term
+        .name
+        .starts_with(|c: char| c.is_ascii_digit() || c == '.')
+    {
         return code_family(&spec, false);
     }
     match FAMILIES.iter().find(|e| e.name == term.name) {
@@ -384,7 +398,11 @@ pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
             format!(
                 "unknown game `{}`; known games: {}",
                 term.name,
-                FAMILIES.iter().map(|e| e.name).collect::<Vec<_>>().join(", ")
+                FAMILIES
+                    .iter()
+                    .map(|e| e.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         )),
     }
@@ -417,7 +435,11 @@ fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<A
             Error::parse(
                 input,
                 t.column + t.name.chars().count(),
-                format!("`{}` needs a position in parentheses, as {}(...)", family.head(), family.head()),
+                format!(
+                    "`{}` needs a position in parentheses, as {}(...)",
+                    family.head(),
+                    family.head()
+                ),
             )
         });
     };
@@ -437,7 +459,10 @@ fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<A
                 return Err(Error::parse(
                     input,
                     e.terms[0].column,
-                    format!("`{}` takes numbers or words here, not a game", family.head()),
+                    format!(
+                        "`{}` takes numbers or words here, not a game",
+                        family.head()
+                    ),
                 ));
             }
         }
@@ -452,7 +477,10 @@ fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<A
             at: offset,
             unit: "column",
             message,
-        } => match args.iter().position(|a| matches!(a, Arg::Word(w) if w == word)) {
+        } => match args
+            .iter()
+            .position(|a| matches!(a, Arg::Word(w) if w == word))
+        {
             Some(i) => Error::parse(input, at(i) + offset - 1, message.clone()),
             None => e,
         },

@@ -72,7 +72,10 @@ where
     }
 
     fn check(&self, component: &[Arg]) -> Result<()> {
-        self.solver(&Limits::default()).game().decode(component).map(|_| ())
+        self.solver(&Limits::default())
+            .game()
+            .decode(component)
+            .map(|_| ())
     }
 
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
@@ -88,7 +91,11 @@ where
         let mut options = Vec::new();
         game.moves(&p, &mut options);
         if options.len() > limits.max_moves {
-            return Err(Error::limit("moves", limits.max_moves as u64, "--max-moves"));
+            return Err(Error::limit(
+                "moves",
+                limits.max_moves as u64,
+                "--max-moves",
+            ));
         }
         out.extend(options.iter().map(|o| game.encode(o)));
         Ok(())

@@ -33,7 +33,10 @@ impl SumGame {
             limits: limits.clone(),
             error: Mutex::new(None),
         };
-        (game, position.terms.iter().map(|t| t.args.clone()).collect())
+        (
+            game,
+            position.terms.iter().map(|t| t.args.clone()).collect(),
+        )
     }
 
     /// The position that `args` describe.
@@ -71,7 +74,10 @@ impl Game for SumGame {
             let (family, args) = position.component(&c);
             let mut options = Vec::new();
             if let Err(e) = family.moves(args, &self.limits, &mut options) {
-                self.error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                self.error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
                 return;
             }
             for o in options {

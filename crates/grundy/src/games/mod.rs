@@ -1,11 +1,11 @@
 //! Games played on a board or a row of heaps as one position: Wythoff's
 //! game, the rook on a grid, Staircase Nim, and "take from all".
 
+pub mod ed;
 pub mod grid;
 pub mod staircase;
 pub mod takeall;
 pub mod wythoff;
-pub mod ed;
 
 use crate::error::{Error, Result};
 use crate::expr::family::Arg;

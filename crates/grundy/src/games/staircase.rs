@@ -45,7 +45,9 @@ impl Positional for Staircase {
 
     fn decode(&self, args: &[Arg]) -> Result<Vec<u64>> {
         if args.is_empty() {
-            return Err(Error::invalid("staircase needs the tokens on each step, as staircase(3,1,2)"));
+            return Err(Error::invalid(
+                "staircase needs the tokens on each step, as staircase(3,1,2)",
+            ));
         }
         let steps = ints(args, "a number of tokens")?;
         // Tokens only move down, so a step can end up holding the sum of all

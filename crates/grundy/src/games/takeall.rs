@@ -27,7 +27,10 @@ impl Game for TakeAll {
     fn moves(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let largest = heaps.last().copied().unwrap_or(0);
         for k in 1..=largest {
-            let next: Vec<u64> = heaps.iter().map(|&h| if h >= k { h - k } else { h }).collect();
+            let next: Vec<u64> = heaps
+                .iter()
+                .map(|&h| if h >= k { h - k } else { h })
+                .collect();
             out.push(position(&next));
         }
     }

@@ -62,7 +62,10 @@ mod tests {
 
     #[test]
     fn p_positions_match_search() {
-        let plain = crate::solve::Config { closed_forms: false, ..Default::default() };
+        let plain = crate::solve::Config {
+            closed_forms: false,
+            ..Default::default()
+        };
         let mut solver = crate::Solver::new(Wythoff, plain);
         for a in 0..25 {
             for b in 0..25 {
@@ -71,7 +74,16 @@ mod tests {
             }
         }
         // The first P-positions (OEIS A000201 / A001950).
-        for (a, b) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18)] {
+        for (a, b) in [
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+        ] {
             assert!(is_p_position(a, b) && is_p_position(b, a));
         }
         assert_eq!(reference::value(&Wythoff, &(3, 5)).unwrap(), Nimber(0));

@@ -69,12 +69,20 @@ fn parse_edge_list(text: &str, path: &str) -> Result<Graph> {
         }
     }
     if b.names.is_empty() {
-        return Err(Error::parse_line(path, 1, "no vertices: expected lines such as `a b` (an edge a -> b)"));
+        return Err(Error::parse_line(
+            path,
+            1,
+            "no vertices: expected lines such as `a b` (an edge a -> b)",
+        ));
     }
     let start = match start {
         None => None,
         Some((name, line)) => Some(b.index.get(&name).copied().ok_or_else(|| {
-            Error::parse_line(path, line, format!("start vertex `{name}` is not in the graph"))
+            Error::parse_line(
+                path,
+                line,
+                format!("start vertex `{name}` is not in the graph"),
+            )
         })?),
     };
     Graph::new(b.names, &b.edges, start)
@@ -170,7 +178,9 @@ mod tests {
     fn cycles_name_a_vertex_on_them() {
         let g = parse("x a\na b\nb c\nc a\n", "g.txt").unwrap();
         let err = values(&g).unwrap_err();
-        let ErrorKind::Cycle { vertex } = err.kind() else { panic!("{err}") };
+        let ErrorKind::Cycle { vertex } = err.kind() else {
+            panic!("{err}")
+        };
         assert!(["a", "b", "c"].contains(&vertex.as_str()), "{vertex}");
     }
 
@@ -182,9 +192,13 @@ mod tests {
         assert_eq!(e, "g.txt:2: start vertex `z` is not in the graph");
         let e = parse("# nothing\n", "g.txt").unwrap_err().to_string();
         assert!(e.contains("no vertices"));
-        let e = parse(r#"{"vertices": ["a"], "edges": [["a", "b"]]}"#, "g.json").unwrap_err().to_string();
+        let e = parse(r#"{"vertices": ["a"], "edges": [["a", "b"]]}"#, "g.json")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("`b`, which is not in \"vertices\""), "{e}");
-        let e = parse(r#"{"edges": [["a"]]}"#, "g.json").unwrap_err().to_string();
+        let e = parse(r#"{"edges": [["a"]]}"#, "g.json")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("g.json:1: not a graph"), "{e}");
     }
 }

@@ -36,7 +36,9 @@ impl Graph {
     pub fn new(names: Vec<String>, edges: &[(u32, u32)], start: Option<u32>) -> Result<Graph> {
         let n = names.len();
         if n > u32::MAX as usize - 1 || edges.len() > u32::MAX as usize {
-            return Err(Error::invalid("graph too large (at most 2^32 - 2 vertices and edges)"));
+            return Err(Error::invalid(
+                "graph too large (at most 2^32 - 2 vertices and edges)",
+            ));
         }
         let mut offsets = vec![0u32; n + 1];
         for &(u, _) in edges {
@@ -51,7 +53,11 @@ impl Graph {
             targets[fill[u as usize] as usize] = v;
             fill[u as usize] += 1;
         }
-        let index = names.iter().enumerate().map(|(i, s)| (s.clone(), i as u32)).collect();
+        let index = names
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.clone(), i as u32))
+            .collect();
         Ok(Graph {
             names,
             index,
@@ -93,7 +99,12 @@ impl Graph {
 
     /// Computes the Grundy value of every vertex reachable from `root` that
     /// `values` does not hold yet (`values[v]` is `None` for unknown).
-    pub fn solve_from(&self, root: u32, values: &mut [Option<Nimber>], limits: &Limits) -> Result<Nimber> {
+    pub fn solve_from(
+        &self,
+        root: u32,
+        values: &mut [Option<Nimber>],
+        limits: &Limits,
+    ) -> Result<Nimber> {
         if let Some(v) = values[root as usize] {
             return Ok(v);
         }
@@ -123,7 +134,9 @@ impl Graph {
                 }
                 continue;
             }
-            let value = mex.of(succ.iter().map(|&w| values[w as usize].expect("successors are done")));
+            let value = mex.of(succ
+                .iter()
+                .map(|&w| values[w as usize].expect("successors are done")));
             values[v as usize] = Some(value);
             on_stack[v as usize] = false;
             stack.pop();
@@ -213,7 +226,11 @@ impl Family for GraphFamily {
         let v = self.vertex(component)?;
         let succ = self.graph.successors(v);
         if succ.len() > limits.max_moves {
-            return Err(Error::limit("moves", limits.max_moves as u64, "--max-moves"));
+            return Err(Error::limit(
+                "moves",
+                limits.max_moves as u64,
+                "--max-moves",
+            ));
         }
         out.extend(succ.iter().map(|&w| vec![self.arg(w)]));
         Ok(())
@@ -224,7 +241,9 @@ impl Family for GraphFamily {
     }
 
     fn draw(&self, component: &[Arg]) -> Option<String> {
-        self.vertex(component).ok().map(|v| self.graph.edges_from(v, DRAWN_VERTICES))
+        self.vertex(component)
+            .ok()
+            .map(|v| self.graph.edges_from(v, DRAWN_VERTICES))
     }
 }
 
@@ -267,7 +286,10 @@ impl Graph {
         if with_moves == 0 {
             lines[0].push_str(" (no moves)");
         } else if with_moves > most {
-            lines.push(format!("… and {} more vertices with moves", with_moves - most));
+            lines.push(format!(
+                "… and {} more vertices with moves",
+                with_moves - most
+            ));
         }
         lines.join("\n")
     }

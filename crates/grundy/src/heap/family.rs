@@ -84,13 +84,15 @@ impl<H: HeapGame> HeapFamily<H> {
 }
 
 /// The shortest period of `table` that `proof` certifies.
-pub(crate) fn find_period(table: &[Nimber], proof: &Proof, arithmetic: bool) -> Option<Periodicity> {
+pub(crate) fn find_period(
+    table: &[Nimber],
+    proof: &Proof,
+    arithmetic: bool,
+) -> Option<Periodicity> {
     let len = table.len() as u64;
     let (preperiod, period, saltus) = period::detect(table, arithmetic, |n0, p| match proof {
         Proof::Window { width } => n0 + p + width <= len,
-        Proof::GuySmith { heaps, max_take } => {
-            heaps * n0 + (heaps - 1) * p + max_take + p <= len
-        }
+        Proof::GuySmith { heaps, max_take } => heaps * n0 + (heaps - 1) * p + max_take + p <= len,
         Proof::Observed => false,
     })?;
     Some(Periodicity {
@@ -126,7 +128,11 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         }
         if n >= SMALL_HEAP {
             self.search_period(&mut state, n.min(limits.max_heap), limits)?;
-            if let Some(v) = state.period.as_ref().and_then(|p| p.value_at(n, &state.table)) {
+            if let Some(v) = state
+                .period
+                .as_ref()
+                .and_then(|p| p.value_at(n, &state.table))
+            {
                 return Ok(v);
             }
         }
@@ -148,7 +154,11 @@ impl<H: HeapGame> Family for HeapFamily<H> {
             }
         });
         if count > limits.max_moves {
-            return Err(Error::limit("moves", limits.max_moves as u64, "--max-moves"));
+            return Err(Error::limit(
+                "moves",
+                limits.max_moves as u64,
+                "--max-moves",
+            ));
         }
         Ok(())
     }
@@ -164,7 +174,10 @@ impl<H: HeapGame> Family for HeapFamily<H> {
                 if n % 65_536 == 0 {
                     limits.check_stop()?;
                 }
-                let v = self.game.closed_form(n).expect("closed forms cover every heap");
+                let v = self
+                    .game
+                    .closed_form(n)
+                    .expect("closed forms cover every heap");
                 sink(v)?;
             }
             return Ok(());
@@ -225,7 +238,12 @@ fn stream_window<H: HeapGame + ?Sized>(
         }
         seen.clear();
         game.options(n, &mut |parts| {
-            seen.push(parts.iter().map(|&h| recent[(h % ring as u64) as usize]).sum());
+            seen.push(
+                parts
+                    .iter()
+                    .map(|&h| recent[(h % ring as u64) as usize])
+                    .sum(),
+            );
         });
         let v = mex.of(seen.drain(..));
         recent[(n % ring as u64) as usize] = v;

@@ -10,12 +10,12 @@
 
 pub mod draw;
 pub mod family;
+pub mod lasker;
 pub mod nim;
 pub mod octal;
+pub mod split;
 pub mod subtraction;
 pub mod takebreak_family;
-pub mod lasker;
-pub mod split;
 
 pub use family::HeapFamily;
 
@@ -162,7 +162,11 @@ mod tests {
         let mut solver = Solver::new(&sum, Config::default());
         for n in 0..=14 {
             let p = HeapSum::<Split>::position(&[n]);
-            assert_eq!(reference::value(&sum, &p).unwrap(), table[n as usize], "n={n}");
+            assert_eq!(
+                reference::value(&sum, &p).unwrap(),
+                table[n as usize],
+                "n={n}"
+            );
             assert_eq!(solver.value(&p).unwrap(), table[n as usize], "n={n}");
         }
         for n in 0..=30 {

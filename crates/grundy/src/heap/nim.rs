@@ -54,7 +54,11 @@ impl Family for NimFamily {
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let n = heap(component)?;
         if n > limits.max_moves as u64 {
-            return Err(Error::limit("moves", limits.max_moves as u64, "--max-moves"));
+            return Err(Error::limit(
+                "moves",
+                limits.max_moves as u64,
+                "--max-moves",
+            ));
         }
         out.extend((0..n).rev().map(|k| vec![Arg::Int(k)]));
         Ok(())
@@ -77,7 +81,12 @@ impl Family for NimFamily {
         heap(component).ok().map(super::draw::tokens)
     }
 
-    fn table(&self, to: u64, limits: &Limits, sink: &mut dyn FnMut(Nimber) -> Result<()>) -> Result<()> {
+    fn table(
+        &self,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(Nimber) -> Result<()>,
+    ) -> Result<()> {
         for n in 0..=to {
             if n % 65_536 == 0 {
                 limits.check_stop()?;

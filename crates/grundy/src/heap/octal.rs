@@ -83,7 +83,10 @@ impl Code {
         let err = |offset: usize, msg: String| Error::parse(input, column + offset, msg);
         let chars: Vec<char> = text.chars().collect();
         let Some(point) = chars.iter().position(|&c| c == '.') else {
-            return Err(err(0, format!("expected a code such as 0.77, found `{text}`")));
+            return Err(err(
+                0,
+                format!("expected a code such as 0.77, found `{text}`"),
+            ));
         };
         if let Some(second) = chars[point + 1..].iter().position(|&c| c == '.') {
             return Err(err(point + 1 + second, "a code has one '.'".into()));
@@ -101,12 +104,19 @@ impl Code {
                 return Err(err(i, format!("expected a digit of the code, found '{c}'")));
             };
             if value >= base {
-                let hint = if hex { "" } else { "; for hexadecimal codes write hex[...]" };
+                let hint = if hex {
+                    ""
+                } else {
+                    "; for hexadecimal codes write hex[...]"
+                };
                 return Err(err(i, format!("'{c}' is not an octal digit (0-7){hint}")));
             }
             let unequal = chars.get(i + 1) == Some(&'!');
             if unequal && value & 0b1100 == 0 {
-                return Err(err(i + 1, format!("'!' needs a digit that splits (4, 8 or more), found '{c}'")));
+                return Err(err(
+                    i + 1,
+                    format!("'!' needs a digit that splits (4, 8 or more), found '{c}'"),
+                ));
             }
             digits.push(Digit {
                 bits: value as u8,
@@ -126,7 +136,10 @@ impl Code {
             return Err(err(chars.len(), "expected digits after the '.'".into()));
         }
         if digits.len() - 1 > MAX_DIGITS {
-            return Err(err(0, format!("code too long (at most {MAX_DIGITS} digits)")));
+            return Err(err(
+                0,
+                format!("code too long (at most {MAX_DIGITS} digits)"),
+            ));
         }
         if digits[0].bits & 3 != 0 {
             return Err(err(
@@ -210,7 +223,11 @@ impl TakeBreak {
 /// Calls `visit` with every way to write `m` as three non-empty heaps in
 /// non-decreasing order (pairwise different when `unequal`), until `visit`
 /// asks to stop.
-fn partitions3(m: u64, unequal: bool, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
+fn partitions3(
+    m: u64,
+    unequal: bool,
+    visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     for a in 1..=m / 3 {
         for b in a..=(m - a) / 2 {
             let c = m - a - b;
@@ -229,9 +246,18 @@ impl TakeBreak {
     /// varied: first the moves leaving at most one heap, then the two-heap
     /// splits of every removal interleaved by the size of the smaller heap,
     /// then the three-heap splits.
-    pub fn try_options(&self, n: u64, visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>) -> ControlFlow<()> {
+    pub fn try_options(
+        &self,
+        n: u64,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let removals = || {
-            self.code.digits.iter().enumerate().map(|(i, &d)| (i as u64, d)).filter(move |&(i, _)| i <= n)
+            self.code
+                .digits
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| (i as u64, d))
+                .filter(move |&(i, _)| i <= n)
         };
         for (i, d) in removals() {
             let m = n - i;
@@ -242,7 +268,11 @@ impl TakeBreak {
                 visit(&[m])?;
             }
         }
-        let largest_half = removals().filter(|(_, d)| d.leave_two()).map(|(i, _)| (n - i) / 2).max().unwrap_or(0);
+        let largest_half = removals()
+            .filter(|(_, d)| d.leave_two())
+            .map(|(i, _)| (n - i) / 2)
+            .max()
+            .unwrap_or(0);
         for a in 1..=largest_half {
             for (i, d) in removals() {
                 let m = n - i;
@@ -284,11 +314,27 @@ impl HeapGame for TakeBreak {
 
 /// The named take-and-break games: name, code, description.
 pub const NAMED: &[(&str, &str, &str)] = &[
-    ("kayles", "0.77", "Kayles: knock down one pin or two adjacent pins from a row"),
-    ("dawson", "0.07", "Dawson's Kayles: knock down two adjacent pins"),
+    (
+        "kayles",
+        "0.77",
+        "Kayles: knock down one pin or two adjacent pins from a row",
+    ),
+    (
+        "dawson",
+        "0.07",
+        "Dawson's Kayles: knock down two adjacent pins",
+    ),
     ("dawson-chess", "0.137", "Dawson's chess (0.137)"),
-    ("double-kayles", "0.7777", "Double Kayles: knock down one to four adjacent pins"),
-    ("grundy-game", "4!.0", "Grundy's game: split a heap into two unequal heaps"),
+    (
+        "double-kayles",
+        "0.7777",
+        "Double Kayles: knock down one to four adjacent pins",
+    ),
+    (
+        "grundy-game",
+        "4!.0",
+        "Grundy's game: split a heap into two unequal heaps",
+    ),
 ];
 
 #[cfg(test)]
@@ -320,7 +366,11 @@ mod tests {
     #[test]
     fn malformed_codes_say_what_and_where() {
         let msg = |t: &str| code(t).unwrap_err().to_string();
-        assert!(msg("0.8").contains("'8' is not an octal digit"), "{}", msg("0.8"));
+        assert!(
+            msg("0.8").contains("'8' is not an octal digit"),
+            "{}",
+            msg("0.8")
+        );
         assert!(msg("0.8").contains("column 3"));
         assert!(msg("0.").contains("expected digits after the '.'"));
         assert!(msg("1.2.3").contains("a code has one '.'"));

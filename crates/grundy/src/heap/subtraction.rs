@@ -91,7 +91,12 @@ impl SubtractionSet {
 }
 
 /// Parses comma-separated positive numbers and ranges `a..b`.
-pub(crate) fn parse_numbers(text: &str, input: &str, column: usize, what: &str) -> Result<Vec<u64>> {
+pub(crate) fn parse_numbers(
+    text: &str,
+    input: &str,
+    column: usize,
+    what: &str,
+) -> Result<Vec<u64>> {
     let mut out = Vec::new();
     let mut offset = 0;
     for item in text.split(',') {
@@ -111,7 +116,10 @@ pub(crate) fn parse_numbers(text: &str, input: &str, column: usize, what: &str) 
                 Err(_) => Err(Error::parse(
                     input,
                     at,
-                    format!("expected a positive number or a range a..b, found `{}`", s.trim()),
+                    format!(
+                        "expected a positive number or a range a..b, found `{}`",
+                        s.trim()
+                    ),
                 )),
             }
         };
@@ -119,7 +127,11 @@ pub(crate) fn parse_numbers(text: &str, input: &str, column: usize, what: &str) 
             Some((lo, hi)) => {
                 let (lo_v, hi_v) = (number(lo, at)?, number(hi, at + lo.len() + 2)?);
                 if lo_v > hi_v {
-                    return Err(Error::parse(input, at, format!("empty range {lo_v}..{hi_v}")));
+                    return Err(Error::parse(
+                        input,
+                        at,
+                        format!("empty range {lo_v}..{hi_v}"),
+                    ));
                 }
                 if hi_v - lo_v >= MAX_SET_SIZE || out.len() as u64 + (hi_v - lo_v) >= MAX_SET_SIZE {
                     return Err(Error::parse(
@@ -197,7 +209,9 @@ impl HeapGame for Subtraction {
         match &self.set {
             // The Bash game: with {1..k}, multiples of k+1 are the P-positions
             // and G(n) = n mod (k+1).
-            SubtractionSet::Finite(set) if set.first() == Some(&1) && set.last() == Some(&(set.len() as u64)) => {
+            SubtractionSet::Finite(set)
+                if set.first() == Some(&1) && set.last() == Some(&(set.len() as u64)) =>
+            {
                 Some(Nimber(n % (set.len() as u64 + 1)))
             }
             // No power of two is a multiple of 3 and 1, 2 are in the set, so
@@ -318,11 +332,31 @@ mod tests {
     #[test]
     fn bad_sets_name_the_column() {
         assert!(set("").unwrap_err().to_string().contains("empty set"));
-        assert!(set("1,0").unwrap_err().to_string().contains("found 0 at column 7"));
-        assert!(set("1,x").unwrap_err().to_string().contains("found `x` at column 7"));
+        assert!(
+            set("1,0")
+                .unwrap_err()
+                .to_string()
+                .contains("found 0 at column 7")
+        );
+        assert!(
+            set("1,x")
+                .unwrap_err()
+                .to_string()
+                .contains("found `x` at column 7")
+        );
         assert!(set("3..1").unwrap_err().to_string().contains("empty range"));
-        assert!(set("1..99999999999").unwrap_err().to_string().contains("too large"));
-        assert!(set("1,,2").unwrap_err().to_string().contains("expected a number"));
+        assert!(
+            set("1..99999999999")
+                .unwrap_err()
+                .to_string()
+                .contains("too large")
+        );
+        assert!(
+            set("1,,2")
+                .unwrap_err()
+                .to_string()
+                .contains("expected a number")
+        );
     }
 
     #[test]

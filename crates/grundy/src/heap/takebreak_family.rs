@@ -43,7 +43,9 @@ impl TakeBreakFamily {
     fn heap(component: &[Arg]) -> Result<u64> {
         match component {
             [a] => a.int("a heap size"),
-            _ => Err(Error::invalid("a take-and-break game takes one size per heap")),
+            _ => Err(Error::invalid(
+                "a take-and-break game takes one size per heap",
+            )),
         }
     }
 
@@ -114,7 +116,11 @@ impl Family for TakeBreakFamily {
             ControlFlow::Continue(())
         });
         match walk {
-            ControlFlow::Break(()) => Err(Error::limit("moves", limits.max_moves as u64, "--max-moves")),
+            ControlFlow::Break(()) => Err(Error::limit(
+                "moves",
+                limits.max_moves as u64,
+                "--max-moves",
+            )),
             ControlFlow::Continue(()) => Ok(()),
         }
     }
@@ -122,7 +128,13 @@ impl Family for TakeBreakFamily {
     /// Walks the options in order, keeping those of value `target`, and
     /// stops with the limit error after `max_moves` options: the moves
     /// found so far stay in `out`.
-    fn moves_to(&self, component: &[Arg], target: Nimber, limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
+    fn moves_to(
+        &self,
+        component: &[Arg],
+        target: Nimber,
+        limits: &Limits,
+        out: &mut Vec<Vec<Arg>>,
+    ) -> Result<()> {
         let n = Self::heap(component)?;
         let mut seq = self.sequence();
         // Values of every heap below n are needed; a certified period or
@@ -144,17 +156,27 @@ impl Family for TakeBreakFamily {
             ControlFlow::Continue(())
         });
         match walk {
-            ControlFlow::Break(()) => Err(Error::limit("moves", limits.max_moves as u64, "--max-moves")),
+            ControlFlow::Break(()) => Err(Error::limit(
+                "moves",
+                limits.max_moves as u64,
+                "--max-moves",
+            )),
             ControlFlow::Continue(()) => Ok(()),
         }
     }
 
-    fn table(&self, to: u64, limits: &Limits, sink: &mut dyn FnMut(Nimber) -> Result<()>) -> Result<()> {
+    fn table(
+        &self,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(Nimber) -> Result<()>,
+    ) -> Result<()> {
         let mut seq = self.sequence();
         if limits.checkpoint.is_some() && seq.is_empty() {
             self.ensure(&mut seq, 0, limits)?;
         }
-        if to > limits.max_heap && !(limits.shortcuts && self.ensure(&mut seq, to, limits).is_ok()) {
+        if to > limits.max_heap && !(limits.shortcuts && self.ensure(&mut seq, to, limits).is_ok())
+        {
             return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
         }
         seq.extend(to, limits)?;

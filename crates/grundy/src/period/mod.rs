@@ -94,9 +94,12 @@ impl Periodicity {
     /// verified for `preperiod <= n < B` holds for every `n`.
     pub fn theorem_bound(&self) -> Option<u64> {
         match self.proof {
-            Proof::GuySmith { heaps, max_take } => {
-                Some(guy_smith_bound(heaps, max_take, self.preperiod, self.period))
-            }
+            Proof::GuySmith { heaps, max_take } => Some(guy_smith_bound(
+                heaps,
+                max_take,
+                self.preperiod,
+                self.period,
+            )),
             Proof::Window { width } => Some(self.preperiod + width),
             Proof::Observed => None,
         }

@@ -123,7 +123,10 @@ mod tests {
         // at most 2 tokens and leaving at most 2 heaps: bound 2·5 + 3 + 2 = 15,
         // so 18 values are needed.
         let mut v: Vec<Nimber> = vec![Nimber(9); 5];
-        let mut watch = Watch::new(Proof::GuySmith { heaps: 2, max_take: 2 });
+        let mut watch = Watch::new(Proof::GuySmith {
+            heaps: 2,
+            max_take: 2,
+        });
         let mut certified = None;
         for n in 5..100u64 {
             v.push(Nimber(n % 3));
@@ -141,8 +144,13 @@ mod tests {
     fn broken_candidates_are_dropped() {
         // A pre-period of 40 distinct values, then 0 1 0 1 ...: the candidate
         // (40, 2) needs 2·40 + 2 + 1 + 2 = 85 values to be proven.
-        let mut v: Vec<Nimber> = (0..64).map(|n| Nimber(if n < 40 { n + 10 } else { n % 2 })).collect();
-        let mut watch = Watch::new(Proof::GuySmith { heaps: 2, max_take: 1 });
+        let mut v: Vec<Nimber> = (0..64)
+            .map(|n| Nimber(if n < 40 { n + 10 } else { n % 2 }))
+            .collect();
+        let mut watch = Watch::new(Proof::GuySmith {
+            heaps: 2,
+            max_take: 1,
+        });
         assert!(watch.advance(v.as_slice()).is_none());
         assert!(watch.target().is_some());
         v.push(Nimber(7)); // breaks period 2

@@ -55,7 +55,9 @@ impl Checkpoint {
                 .next()
                 .and_then(|l| std::str::from_utf8(l).ok())
                 .map(str::to_string)
-                .ok_or_else(|| Error::invalid(format!("{shown}: not a grundy checkpoint (no {what} line)")))
+                .ok_or_else(|| {
+                    Error::invalid(format!("{shown}: not a grundy checkpoint (no {what} line)"))
+                })
         };
         if line("header")? != MAGIC {
             return Err(Error::invalid(format!("{shown}: not a grundy checkpoint")));
@@ -103,11 +105,15 @@ impl Checkpoint {
         }
         if store.len() > self.saved {
             if self.writer.is_none() {
-                let file = OpenOptions::new().append(true).open(&self.path).map_err(|e| Error::io(&shown, e))?;
+                let file = OpenOptions::new()
+                    .append(true)
+                    .open(&self.path)
+                    .map_err(|e| Error::io(&shown, e))?;
                 self.writer = Some(BufWriter::with_capacity(1 << 20, file));
             }
             let w = self.writer.as_mut().expect("opened above");
-            w.write_all(&store.bytes_from(self.saved)).map_err(|e| Error::io(&shown, e))?;
+            w.write_all(&store.bytes_from(self.saved))
+                .map_err(|e| Error::io(&shown, e))?;
             self.saved = store.len();
         }
         if let Some(w) = &mut self.writer {
@@ -160,7 +166,12 @@ mod tests {
         assert!(err.contains("is for `0.77`"), "{err}");
         // A torn last value is dropped.
         let len = std::fs::metadata(&path).unwrap().len();
-        OpenOptions::new().append(true).open(&path).unwrap().write_all(&[7]).unwrap();
+        OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(&[7])
+            .unwrap();
         let (_, torn) = Checkpoint::open(&path, "0.77").unwrap();
         assert_eq!(torn, store);
         assert_eq!(std::fs::metadata(&path).unwrap().len(), len);

@@ -39,6 +39,9 @@ impl Marks {
 
     /// The smallest value not in the set.
     pub fn mex(&self) -> u32 {
-        self.stamp.iter().position(|&s| s != self.tick).unwrap_or(self.stamp.len()) as u32
+        self.stamp
+            .iter()
+            .position(|&s| s != self.tick)
+            .unwrap_or(self.stamp.len()) as u32
     }
 }

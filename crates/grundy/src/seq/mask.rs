@@ -85,18 +85,40 @@ pub(crate) fn best_class(even: &[u64], odd: &[u64], domain: Option<u8>) -> (Clas
     // H(m) = #class0 - #class1.
     let pick = |mask: usize, is_domain: bool, h: i64, rare: u8| {
         let count = if rare == 0 { total + h } else { total - h } / 2;
-        (count as u64, Class { mask: mask as u32, domain: is_domain, rare })
+        (
+            count as u64,
+            Class {
+                mask: mask as u32,
+                domain: is_domain,
+                rare,
+            },
+        )
     };
-    let mut range: Vec<i64> = even.iter().zip(odd).map(|(&e, &o)| (e + o) as i64).collect();
+    let mut range: Vec<i64> = even
+        .iter()
+        .zip(odd)
+        .map(|(&e, &o)| (e + o) as i64)
+        .collect();
     walsh_hadamard(&mut range);
     // Mask 0 gives every value the same parity, so no value is cheap and
     // the engine would scan everything: never choose it for the range type.
-    let mut best = (total as u64 + 1, Class { mask: 0, domain: false, rare: 0 });
+    let mut best = (
+        total as u64 + 1,
+        Class {
+            mask: 0,
+            domain: false,
+            rare: 0,
+        },
+    );
     for (m, &h) in range.iter().enumerate().skip(1) {
         best = best.min_by_rare(pick(m, false, h, 0));
     }
     if let Some(rare) = domain {
-        let mut signed: Vec<i64> = even.iter().zip(odd).map(|(&e, &o)| e as i64 - o as i64).collect();
+        let mut signed: Vec<i64> = even
+            .iter()
+            .zip(odd)
+            .map(|(&e, &o)| e as i64 - o as i64)
+            .collect();
         walsh_hadamard(&mut signed);
         for (m, &h) in signed.iter().enumerate() {
             best = best.min_by_rare(pick(m, true, h, rare));
@@ -129,7 +151,14 @@ mod tests {
             odd[v] = c - c / 2;
         }
         let (class, rare) = best_class(&even, &odd, Some(1));
-        assert_eq!(class, Class { mask: 15, domain: false, rare: 0 });
+        assert_eq!(
+            class,
+            Class {
+                mask: 15,
+                domain: false,
+                rare: 0
+            }
+        );
         assert_eq!(rare, 5);
         assert_eq!(rare, count(&even, &odd, class));
     }
@@ -142,7 +171,11 @@ mod tests {
         let mut odd = vec![0u64; 4];
         for n in 1..1000usize {
             let v = (n - 1) % 4;
-            if n % 2 == 0 { even[v] += 1 } else { odd[v] += 1 }
+            if n % 2 == 0 {
+                even[v] += 1
+            } else {
+                odd[v] += 1
+            }
         }
         // 4.07 splits after removing 0 or 2 tokens: the rare class is 0.
         let (class, rare) = best_class(&even, &odd, Some(0));

@@ -77,7 +77,11 @@ const MIN_PIPELINE: usize = 1024;
 impl Engine {
     fn new(rules: Rules) -> Engine {
         let same_parity = rules.split_two.windows(2).all(|w| w[0].0 % 2 == w[1].0 % 2);
-        let domain = rules.split_two.first().filter(|_| same_parity).map(|&(t, _)| (t % 2) as u8);
+        let domain = rules
+            .split_two
+            .first()
+            .filter(|_| same_parity)
+            .map(|&(t, _)| (t % 2) as u8);
         let mut e = Engine {
             rules,
             histogram: [vec![0; 2], vec![0; 2]],
@@ -124,7 +128,11 @@ impl Engine {
         let pipeline = self.use_pipeline(end - g.len());
         let started = std::time::Instant::now();
         let heaps = end - g.len();
-        let overflow = if pipeline { self.run_pipeline(g, end) } else { self.run_sequential(g, end) };
+        let overflow = if pipeline {
+            self.run_pipeline(g, end)
+        } else {
+            self.run_sequential(g, end)
+        };
         if overflow.is_none() && heaps > 0 {
             self.cost[pipeline as usize] = Some(started.elapsed().as_nanos() as f64 / heaps as f64);
         }
@@ -143,7 +151,11 @@ impl Engine {
     /// Whether the next chunk of `heaps` heaps goes to the pipeline: only
     /// for the sparse engine, and when it measured faster.
     fn use_pipeline(&self, heaps: usize) -> bool {
-        if self.threads < 2 || heaps < MIN_PIPELINE || self.sparse.is_none() || !self.rules.split_three.is_empty() {
+        if self.threads < 2
+            || heaps < MIN_PIPELINE
+            || self.sparse.is_none()
+            || !self.rules.split_three.is_empty()
+        {
             return false;
         }
         let remeasure = self.chunks % self.remeasure == 0;
@@ -157,7 +169,10 @@ impl Engine {
     fn run_pipeline<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
         while g.len() < end {
             let start = g.len();
-            let sparse = self.sparse.as_ref().expect("the pipeline runs the sparse engine");
+            let sparse = self
+                .sparse
+                .as_ref()
+                .expect("the pipeline runs the sparse engine");
             let overflow = pipeline::run(g, end, sparse, &self.rules, self.capacity());
             for p in start..g.len() {
                 self.record(p, g[p].get());
@@ -178,7 +193,12 @@ impl Engine {
             let n = g.len();
             let v = match &mut self.sparse {
                 Some(s) => s.value(g, &self.rules, &mut self.marks),
-                None => plain::value(g, &self.rules, &mut self.marks, self.histogram[0].len() as u32),
+                None => plain::value(
+                    g,
+                    &self.rules,
+                    &mut self.marks,
+                    self.histogram[0].len() as u32,
+                ),
             };
             if v > T::MAX {
                 return Some(v);
@@ -194,7 +214,8 @@ impl Engine {
     fn review<T: Cell>(&mut self, g: &[T]) {
         let n = g.len() as u64;
         let current = self.sparse.as_ref().map(Sparse::rare_count);
-        let due = n >= self.next_review || current.is_some_and(|r| r > 2 * self.rare_at_review.max(64));
+        let due =
+            n >= self.next_review || current.is_some_and(|r| r > 2 * self.rare_at_review.max(64));
         if !due || !self.rules.split_three.is_empty() || self.rules.split_two.is_empty() {
             return;
         }
@@ -277,9 +298,15 @@ impl Sequence {
     pub fn stream(&self, to: u64, sink: &mut dyn FnMut(Nimber) -> Result<()>) -> Result<()> {
         let computed = self.len().min(to.saturating_add(1)) as usize;
         match &self.store {
-            Store::U8(g) => g[..computed].iter().try_for_each(|&v| sink(Nimber(v.into())))?,
-            Store::U16(g) => g[..computed].iter().try_for_each(|&v| sink(Nimber(v.into())))?,
-            Store::U32(g) => g[..computed].iter().try_for_each(|&v| sink(Nimber(v.into())))?,
+            Store::U8(g) => g[..computed]
+                .iter()
+                .try_for_each(|&v| sink(Nimber(v.into())))?,
+            Store::U16(g) => g[..computed]
+                .iter()
+                .try_for_each(|&v| sink(Nimber(v.into())))?,
+            Store::U32(g) => g[..computed]
+                .iter()
+                .try_for_each(|&v| sink(Nimber(v.into())))?,
         }
         let from = computed as u64;
         if from > to {
@@ -287,11 +314,21 @@ impl Sequence {
         }
         let (period, (mut index, mut lift)) = match &self.period {
             Some(p) if p.reduce(from).is_some() => (p, p.reduce(from).expect("checked")),
-            _ => return Err(crate::error::Error::invalid(format!("G({from}) is not computed"))),
+            _ => {
+                return Err(crate::error::Error::invalid(format!(
+                    "G({from}) is not computed"
+                )));
+            }
         };
         let end_of_block = period.preperiod + period.period;
         for _ in from..=to {
-            sink(Nimber(self.store.get(index).expect("the period's block is computed").0 + lift))?;
+            sink(Nimber(
+                self.store
+                    .get(index)
+                    .expect("the period's block is computed")
+                    .0
+                    + lift,
+            ))?;
             index += 1;
             if index == end_of_block {
                 index = period.preperiod;
@@ -314,12 +351,18 @@ impl Sequence {
     /// The sparse engine's mask, whether it uses the domain type, and how
     /// many rare positions it tracks (`None` while the plain engine runs).
     pub fn sparse_state(&self) -> Option<(u32, bool, usize)> {
-        self.engine.sparse.as_ref().map(|s| (s.class().mask, s.class().domain, s.rare_count()))
+        self.engine
+            .sparse
+            .as_ref()
+            .map(|s| (s.class().mask, s.class().domain, s.rare_count()))
     }
 
     /// Counters of the sparse engine: heaps scanned, pairs scanned, full scans.
     pub fn scan_counters(&self) -> Option<(u64, u64, u64)> {
-        self.engine.sparse.as_ref().map(|s| (s.scans, s.scanned, s.full_scans))
+        self.engine
+            .sparse
+            .as_ref()
+            .map(|s| (s.scans, s.scanned, s.full_scans))
     }
 
     /// Saves to (and first resumes from) a checkpoint file.
@@ -411,7 +454,11 @@ impl Sequence {
             }
         }
         self.save()?;
-        Ok(if self.period.is_some() { Reached::Period } else { Reached::Target })
+        Ok(if self.period.is_some() {
+            Reached::Period
+        } else {
+            Reached::Target
+        })
     }
 
     fn save(&mut self) -> Result<()> {
@@ -518,7 +565,15 @@ mod tests {
 
     #[test]
     fn unequal_and_hexadecimal_codes_match_the_definition() {
-        for (code, hex) in [("4!.0", false), ("0.4!", false), ("4!.07", false), ("0.F", true), ("0.8", true), ("8.0", true), ("0.1C!", true)] {
+        for (code, hex) in [
+            ("4!.0", false),
+            ("0.4!", false),
+            ("4!.07", false),
+            ("0.F", true),
+            ("0.8", true),
+            ("8.0", true),
+            ("0.1C!", true),
+        ] {
             let g = game(code, hex);
             assert_eq!(computed(&g, 150), definition(&g, 150), "{code}");
         }
@@ -548,7 +603,8 @@ mod tests {
             let domain = Engine::new(rules.clone()).domain.is_some();
             let classes = (0..cap as u32)
                 .flat_map(|mask| {
-                    [(false, 0), (false, 1), (true, 0), (true, 1)].map(|(domain, rare)| mask::Class { mask, domain, rare })
+                    [(false, 0), (false, 1), (true, 0), (true, 1)]
+                        .map(|(domain, rare)| mask::Class { mask, domain, rare })
                 })
                 .filter(|c| c.mask > 0 || c.domain)
                 .filter(|c| domain || !c.domain);
@@ -561,7 +617,12 @@ mod tests {
                 marks.ensure(cap);
                 while table.len() < plain.len() {
                     let v = sparse.value(&table, &rules, &mut marks);
-                    assert_eq!(u64::from(v), plain[table.len()].0, "{code} mask {mask:?} heap {}", table.len());
+                    assert_eq!(
+                        u64::from(v),
+                        plain[table.len()].0,
+                        "{code} mask {mask:?} heap {}",
+                        table.len()
+                    );
                     sparse.record(table.len(), v);
                     table.push(v as u16);
                 }
@@ -577,7 +638,12 @@ mod tests {
         let code = format!("0.{}", "3".repeat(256));
         let g = game(&code, false);
         let values = computed(&g, 600);
-        assert!(values.iter().enumerate().all(|(n, v)| v.0 == n as u64 % 257));
+        assert!(
+            values
+                .iter()
+                .enumerate()
+                .all(|(n, v)| v.0 == n as u64 % 257)
+        );
     }
 
     #[test]
@@ -598,7 +664,12 @@ mod tests {
         assert_eq!(resumed.len(), 1001);
         resumed.extend(2000, &all).unwrap();
         let fresh = computed(&game("0.07", false), 2000);
-        assert_eq!((0..=2000).map(|n| resumed.get(n).unwrap()).collect::<Vec<_>>(), fresh);
+        assert_eq!(
+            (0..=2000)
+                .map(|n| resumed.get(n).unwrap())
+                .collect::<Vec<_>>(),
+            fresh
+        );
         std::fs::remove_file(&path).unwrap();
     }
 
@@ -608,7 +679,9 @@ mod tests {
     /// without removing (4.07, and 4!.0 with unequal heaps), or not at all.
     #[test]
     fn pipeline_matches_plain() {
-        for code in ["0.6", "0.16", "0.106", "4.07", "4!.0", "0.77", "0.137", "0.1777", "4.7", "0.56"] {
+        for code in [
+            "0.6", "0.16", "0.106", "4.07", "4!.0", "0.77", "0.137", "0.1777", "4.7", "0.56",
+        ] {
             let g = game(code, false);
             let plain = plain_table(&g, 2500);
             let cap = (plain.iter().map(|v| v.0).max().unwrap() as usize + 1).next_power_of_two();
@@ -617,10 +690,18 @@ mod tests {
             let mut even = vec![0; cap];
             let mut odd = vec![0; cap];
             for (n, v) in plain.iter().enumerate().skip(1) {
-                if n % 2 == 0 { even[v.0 as usize] += 1 } else { odd[v.0 as usize] += 1 }
+                if n % 2 == 0 {
+                    even[v.0 as usize] += 1
+                } else {
+                    odd[v.0 as usize] += 1
+                }
             }
             let best = mask::best_class(&even, &odd, engine.domain).0;
-            let others = [1, 3, cap as u32 - 1].map(|mask| mask::Class { mask, domain: false, rare: 0 });
+            let others = [1, 3, cap as u32 - 1].map(|mask| mask::Class {
+                mask,
+                domain: false,
+                rare: 0,
+            });
             for class in std::iter::once(best).chain(others) {
                 let mut table: Vec<u16> = plain[..20].iter().map(|v| v.0 as u16).collect();
                 let sparse = Sparse::new(class, cap as u32, &table);
@@ -643,7 +724,10 @@ mod tests {
             threads: 1,
             ..Limits::default()
         };
-        let two = Limits { threads: 2, ..one.clone() };
+        let two = Limits {
+            threads: 2,
+            ..one.clone()
+        };
         for (code, to) in [("0.6", 12_000), ("4!.0", 6000), ("0.16", 20_000)] {
             let mut single = Sequence::new(game(code, false));
             single.extend(to, &one).unwrap();

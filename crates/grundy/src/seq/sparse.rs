@@ -77,7 +77,9 @@ impl Sparse {
     pub fn set_capacity(&mut self, cap: u32) {
         self.cap = cap;
         for parity in 0..2 {
-            self.by_parity[parity] = (0..cap).filter(|&v| self.class.parity(v) as usize == parity).collect();
+            self.by_parity[parity] = (0..cap)
+                .filter(|&v| self.class.parity(v) as usize == parity)
+                .collect();
         }
         self.needed = vec![0; cap as usize / 64 + 1];
     }
@@ -110,7 +112,13 @@ impl Sparse {
     /// (`g` may stop short of `n`; options reaching further are skipped).
     /// With `g = G(0..n)` this is `G(n)`; the pipeline uses shorter prefixes
     /// to start a heap before its predecessor is known.
-    pub fn value_of<T: Cell>(&mut self, g: &[T], n: usize, rules: &Rules, marks: &mut Marks) -> u32 {
+    pub fn value_of<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        rules: &Rules,
+        marks: &mut Marks,
+    ) -> u32 {
         let known = g.len();
         marks.clear();
         mark_direct_at(g, n, rules, marks);
@@ -138,7 +146,11 @@ impl Sparse {
                 marks.mark(g[r].get() ^ g[b].get());
             }
         }
-        let candidate = self.by_parity[1 ^ flip].iter().copied().find(|&c| !marks.has(c)).unwrap_or(self.cap);
+        let candidate = self.by_parity[1 ^ flip]
+            .iter()
+            .copied()
+            .find(|&c| !marks.has(c))
+            .unwrap_or(self.cap);
 
         // 2. Every abundant value below the candidate must be an option too.
         let mut missing = 0u32;
@@ -162,7 +174,10 @@ impl Sparse {
             return candidate;
         }
         self.full_scans += 1;
-        let word = self.needed[..words].iter().position(|&w| w != 0).expect("a value is missing");
+        let word = self.needed[..words]
+            .iter()
+            .position(|&w| w != 0)
+            .expect("a value is missing");
         let smallest = (word * 64) as u32 + self.needed[word].trailing_zeros();
         // Leave no bit set for a later heap to count.
         self.needed[..words].fill(0);
@@ -176,7 +191,11 @@ impl Sparse {
     fn scan_one<T: Cell>(&mut self, g: &[T], s: usize, unequal: bool, mut missing: u32) -> u32 {
         let last = if unequal { (s - 1) / 2 } else { s / 2 };
         let first = first_pair(s, g.len());
-        let words = self.needed.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1);
+        let words = self
+            .needed
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |w| w + 1);
         if words == 1 {
             return self.scan_one_word(g, s, first, last);
         }
@@ -252,7 +271,11 @@ impl Sparse {
             .filter(|&&(i, _)| n >= i as usize + 2)
             .map(|&(i, unequal)| {
                 let s = n - i as usize;
-                (s, first_pair(s, g.len()), if unequal { (s - 1) / 2 } else { s / 2 })
+                (
+                    s,
+                    first_pair(s, g.len()),
+                    if unequal { (s - 1) / 2 } else { s / 2 },
+                )
             })
             .collect();
         let longest = splits.iter().map(|&(_, _, last)| last).max().unwrap_or(0);

@@ -149,7 +149,12 @@ impl Store {
     pub fn from_bytes(width: u8, bytes: Vec<u8>) -> Option<Store> {
         Some(match width {
             1 => Store::U8(bytes),
-            2 => Store::U16(bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()),
+            2 => Store::U16(
+                bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            ),
             4 => Store::U32(
                 bytes
                     .chunks_exact(4)

@@ -201,7 +201,10 @@ impl<G: Game> Solver<G> {
         }
         self.push(root.clone(), None)?;
         loop {
-            let top = self.stack.last_mut().expect("search stack is never empty here");
+            let top = self
+                .stack
+                .last_mut()
+                .expect("search stack is never empty here");
             if top.cursor < top.end {
                 let i = top.cursor;
                 top.cursor += 1;
@@ -307,7 +310,14 @@ mod tests {
         };
         let mut s = Solver::new(Chain, config);
         let err = s.value(&1000).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::Limit { what: "positions", limit: 100, .. }));
+        assert!(matches!(
+            err.kind(),
+            ErrorKind::Limit {
+                what: "positions",
+                limit: 100,
+                ..
+            }
+        ));
         // Nothing pending is left behind, so smaller questions still work.
         assert_eq!(s.value(&10).unwrap(), Nimber(0));
     }

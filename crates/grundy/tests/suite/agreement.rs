@@ -34,11 +34,25 @@ fn board_games_agree_with_reference() {
             assert_agree(&format!("grid({a},{b})"));
         }
     }
-    for steps in [vec![0], vec![3], vec![0, 2], vec![1, 2, 3], vec![2, 0, 1, 1], vec![1, 1, 1, 1, 1]] {
+    for steps in [
+        vec![0],
+        vec![3],
+        vec![0, 2],
+        vec![1, 2, 3],
+        vec![2, 0, 1, 1],
+        vec![1, 1, 1, 1, 1],
+    ] {
         let args: Vec<String> = steps.iter().map(u64::to_string).collect();
         assert_agree(&format!("staircase({})", args.join(",")));
     }
-    for heaps in [vec![], vec![1], vec![3, 3], vec![1, 2, 3], vec![1, 2, 3, 4], vec![2, 4, 6]] {
+    for heaps in [
+        vec![],
+        vec![1],
+        vec![3, 3],
+        vec![1, 2, 3],
+        vec![1, 2, 3, 4],
+        vec![2, 4, 6],
+    ] {
         let args: Vec<String> = heaps.iter().map(u64::to_string).collect();
         assert_agree(&format!("takeall({})", args.join(",")));
     }

@@ -376,7 +376,11 @@ fn limits_on_moves_are_errors() {
     // Mock Turtles looks at each coin left of a head once: under a small
     // limit the answer says its list of winning moves is incomplete.
     let long = Position::parse(&format!("mock({}H)", "T".repeat(100_000))).unwrap();
-    assert!(!grundy::analyze(&long, &limits).unwrap().winning_moves_complete);
+    assert!(
+        !grundy::analyze(&long, &limits)
+            .unwrap()
+            .winning_moves_complete
+    );
     assert_eq!(
         grundy::analyze(&long, &Limits::default())
             .unwrap()

@@ -17,8 +17,7 @@ fn component() -> impl Strategy<Value = String> {
         (0u64..20).prop_map(|n| format!("allbut{{2,3,7}}({n})")),
         (0u64..5, 0u64..5).prop_map(|(a, b)| format!("wythoff({a},{b})")),
         (0u64..6, 0u64..6).prop_map(|(a, b)| format!("grid({a},{b})")),
-        proptest::collection::vec(0u64..3, 1..4)
-            .prop_map(|s| format!("staircase({})", join(&s))),
+        proptest::collection::vec(0u64..3, 1..4).prop_map(|s| format!("staircase({})", join(&s))),
         proptest::collection::vec(0u64..4, 0..4).prop_map(|s| format!("takeall({})", join(&s))),
     ]
 }
@@ -91,7 +90,10 @@ proptest! {
 #[test]
 fn sets_print_sorted_with_ranges() {
     let p = Position::parse("sub{ 4 ,1, 2,3, 9 }(5) + bash{3}(2) + allbut{7,2,3}(1)").unwrap();
-    assert_eq!(p.to_string(), "sub{1..4,9}(5) + sub{1..3}(2) + allbut{2,3,7}(1)");
+    assert_eq!(
+        p.to_string(),
+        "sub{1..4,9}(5) + sub{1..3}(2) + allbut{2,3,7}(1)"
+    );
 }
 
 /// Regression: a winning move may raise a component's value. With
@@ -102,6 +104,13 @@ fn sets_print_sorted_with_ranges() {
 fn winning_move_may_raise_a_component_value() {
     let p = Position::parse("sub{fib}(4) + takeall(1)").unwrap();
     let a = grundy::analyze(&p, &Limits::default()).unwrap();
-    let moves: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
-    assert_eq!(moves, ["sub{fib}(1) + takeall(1)", "sub{fib}(4) + takeall()"]);
+    let moves: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| m.position.to_string())
+        .collect();
+    assert_eq!(
+        moves,
+        ["sub{fib}(1) + takeall(1)", "sub{fib}(4) + takeall()"]
+    );
 }

@@ -20,7 +20,10 @@ fn records() -> Vec<Record> {
             Record {
                 family: fields[0].to_string(),
                 kind: fields[1].to_string(),
-                numbers: fields[2].split_whitespace().map(|n| n.parse().unwrap()).collect(),
+                numbers: fields[2]
+                    .split_whitespace()
+                    .map(|n| n.parse().unwrap())
+                    .collect(),
                 source: fields[3].to_string(),
             }
         })
@@ -38,7 +41,11 @@ fn values(family: &str, to: u64) -> Vec<Nimber> {
     })
     .unwrap();
     for n in 0..=to {
-        assert_eq!(f.value(&[Arg::Int(n)], &limits).unwrap(), table[n as usize], "{family}({n})");
+        assert_eq!(
+            f.value(&[Arg::Int(n)], &limits).unwrap(),
+            table[n as usize],
+            "{family}({n})"
+        );
     }
     table
 }
