@@ -62,6 +62,8 @@ impl Nimber {
     }
 }
 
+// Nim addition is XOR by definition, which the lint cannot know.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Nimber {
     type Output = Nimber;
     fn add(self, rhs: Nimber) -> Nimber {
@@ -69,6 +71,7 @@ impl Add for Nimber {
     }
 }
 
+#[allow(clippy::suspicious_op_assign_impl)]
 impl AddAssign for Nimber {
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;

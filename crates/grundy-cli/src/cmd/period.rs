@@ -83,7 +83,7 @@ fn observed(family: &str, f: &dyn grundy::expr::Family, limits: &Limits) -> grun
         Ok(())
     })?;
     let len = values.len() as u64;
-    let found = period::detect(&values, true, |n0, p| len >= n0 + OBSERVED_REPEATS * p + 1);
+    let found = period::detect(&values, true, |n0, p| len > n0 + OBSERVED_REPEATS * p);
     Ok(Report {
         family: family.to_string(),
         period: found.map(|f| f.1),

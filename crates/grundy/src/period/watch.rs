@@ -137,7 +137,7 @@ mod tests {
         }
         let (len, p) = certified.unwrap();
         assert_eq!((p.preperiod, p.period), (5, 3));
-        assert!(len >= 18 && len <= 64 + 16, "{len}");
+        assert!((18..=64 + 16).contains(&len), "{len}");
     }
 
     #[test]

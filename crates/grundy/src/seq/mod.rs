@@ -174,8 +174,8 @@ impl Engine {
                 .as_ref()
                 .expect("the pipeline runs the sparse engine");
             let overflow = pipeline::run(g, end, sparse, &self.rules, self.capacity());
-            for p in start..g.len() {
-                self.record(p, g[p].get());
+            for (p, v) in g.iter().enumerate().skip(start) {
+                self.record(p, v.get());
             }
             let Some((n, v)) = overflow else { break };
             debug_assert_eq!(n, g.len());
@@ -749,6 +749,6 @@ mod tests {
         let mut seq = Sequence::new(game("0.16", false));
         let err = seq.extend(1_000_000, &limits).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::Interrupted);
-        assert!(seq.len() > 0 && seq.len() < 1_000_000);
+        assert!(!seq.is_empty() && seq.len() < 1_000_000);
     }
 }

@@ -167,8 +167,8 @@ fn work<T: Cell>(
         }
         let known = n.saturating_sub(1);
         let g = shared.prefix(known);
-        for p in w.seen..known {
-            w.sparse.record(p, g[p].get());
+        for (p, v) in g.iter().enumerate().take(known).skip(w.seen) {
+            w.sparse.record(p, v.get());
         }
         w.seen = w.seen.max(known);
         let guess = w.sparse.value_of(g, n, rules, &mut w.marks);
@@ -183,8 +183,8 @@ fn work<T: Cell>(
             if skipped.contains(&guess) {
                 // Compute again with every option; heap n - 1 may be a rare
                 // position the split (n - 1) + 1 comes in through.
-                for p in w.seen..n {
-                    w.sparse.record(p, g[p].get());
+                for (p, v) in g.iter().enumerate().skip(w.seen) {
+                    w.sparse.record(p, v.get());
                 }
                 w.seen = n;
                 w.sparse.value_of(g, n, rules, &mut w.marks)
