@@ -1,47 +1,9 @@
 //! `grundy value`, `grundy moves` and `grundy genus` under misère play and
 //! the every-move rule, run as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let o = grundy(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_str(&stdout(&o)).unwrap()
-}
-
-/// Exit code 2, one line on stderr containing `needle`, nothing on stdout.
-fn assert_fails(args: &[&str], needle: &str) {
-    let o = grundy(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert!(stdout(&o).is_empty());
-}
-
-fn strings(v: &serde_json::Value) -> Vec<&str> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect()
-}
+use common::{assert_fails, grundy, json, stdout, strings};
 
 #[test]
 fn misere_nim_by_bouton_in_json() {

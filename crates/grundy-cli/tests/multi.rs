@@ -2,41 +2,13 @@
 //! user runs it.
 
 use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-use serde_json::{Value, json};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
+use common::{assert_fails as assert_refused, grundy, json as json_of, stdout, strings};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-/// The JSON object a successful command prints.
-fn json_of(args: &[&str]) -> Value {
-    let o = grundy(args);
-    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
-    serde_json::from_str(&text(&o.stdout)).unwrap()
-}
-
-/// A clean failure: exit code 2, one line on stderr containing `needle`,
-/// nothing on stdout.
-fn assert_refused(args: &[&str], needle: &str) {
-    let o = grundy(args);
-    let err = text(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        !err.contains("panicked") && o.stdout.is_empty(),
-        "{args:?}: {err}"
-    );
-}
+use serde_json::json;
 
 /// A graph file in a folder of its own, removed on drop.
 struct GraphFile(std::path::PathBuf);
@@ -59,14 +31,6 @@ impl Drop for GraphFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
     }
-}
-
-fn strings(v: &Value) -> Vec<&str> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect()
 }
 
 #[test]
@@ -191,7 +155,7 @@ fn loopy_moves_mark_winning_and_drawing_moves() {
         .map(|(to, o)| (g.term("loopy", to), o.to_string()));
     assert_eq!(outcomes, expect);
     let o = grundy(&["moves", &g.term("loopy", "b")]);
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     assert!(
         out.contains(&format!("{}  0  winning", g.term("loopy", "d"))),
         "{out}"
@@ -206,7 +170,7 @@ fn loopy_moves_mark_winning_and_drawing_moves() {
 fn loopy_text_output_explains_the_value() {
     let g = GraphFile::new("text.txt", LOOPY);
     let o = grundy(&["value", &format!("loopy[{}]", g.0.display())]);
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     assert!(out.starts_with("∞{}  draw"), "{out}");
     assert!(out.contains("infinite, and no move reaches 0"), "{out}");
 }
@@ -238,9 +202,9 @@ fn bad_loopy_input_is_refused_and_graph_points_to_loopy() {
     let o = play.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        text(&o.stderr).contains("without cycles"),
+        common::stderr(&o).contains("without cycles"),
         "{}",
-        text(&o.stderr)
+        common::stderr(&o)
     );
     assert_refused(
         &["moves", &format!("every({})", g.term("loopy", "x"))],
@@ -251,7 +215,7 @@ fn bad_loopy_input_is_refused_and_graph_points_to_loopy() {
 #[test]
 fn families_lists_the_new_games() {
     let o = grundy(&["families"]);
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     for name in ["lasker", "split", "ed", "loopy"] {
         assert!(
             out.lines().any(|l| l.starts_with(&format!("{name} "))),

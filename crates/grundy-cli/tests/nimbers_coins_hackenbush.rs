@@ -1,36 +1,20 @@
 //! `grundy nimber`, `grundy hackenbush`, and coin-turning games and
 //! Hackenbush pictures through `grundy value`, run as a user runs them.
 
-use std::process::Command;
+mod common;
+
+use common::{assert_fails, grundy, json as json_of, stderr, stdout};
 
 /// Runs the binary: exit code, standard output, standard error.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs");
-    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8 output");
-    (o.status.code(), text(o.stdout), text(o.stderr))
+    let o = grundy(args);
+    (o.status.code(), stdout(&o), stderr(&o))
 }
 
-/// The JSON a successful run prints.
-fn json_of(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = run(args);
-    assert_eq!(code, Some(0), "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
-}
-
-/// A failure as the house wants it: exit 2, one line on stderr naming the
-/// problem, no panic, nothing on stdout.
+/// A failure as the house wants it: exit 2, one line on stderr that starts
+/// with `grundy: ` and names the problem.
 fn refused(args: &[&str], needle: &str) {
-    let (code, out, err) = run(args);
-    assert_eq!((code, out.as_str()), (Some(2), ""), "{args:?}: {err}");
-    assert!(
-        err.starts_with("grundy: ") && err.contains(needle),
-        "{args:?}: {err}"
-    );
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(assert_fails(args, needle).starts_with("grundy: "));
 }
 
 /// A picture file in a folder of this test run.

@@ -1,37 +1,8 @@
 //! `grundy pattern` and `grundy plot`, run as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the grundy binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let o = grundy(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_str(&stdout(&o)).unwrap()
-}
-
-/// A clean failure: exit code 2, one line on stderr containing `needle`.
-fn assert_fails(args: &[&str], needle: &str) {
-    let o = grundy(args);
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(stdout(&o).is_empty());
-}
+use common::{assert_fails, grundy, json, stdout};
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-pattern-tests-{}", std::process::id()));

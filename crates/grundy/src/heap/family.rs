@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use super::HeapGame;
+use super::{HeapGame, heap_size};
 use crate::error::{Error, Result};
 use crate::expr::family::{Arg, Family, Shape};
 use crate::limits::Limits;
@@ -50,13 +50,6 @@ impl<H: HeapGame> HeapFamily<H> {
         // A panic elsewhere cannot leave the table inconsistent (it only
         // grows after each value is complete), so a poisoned lock is usable.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn heap(component: &[Arg]) -> Result<u64> {
-        match component {
-            [a] => a.int("a heap size"),
-            _ => Err(Error::invalid("a heap family takes one size per heap")),
-        }
     }
 
     fn grow(&self, state: &mut State, to: u64, limits: &Limits) -> Result<()> {
@@ -114,11 +107,11 @@ impl<H: HeapGame> Family for HeapFamily<H> {
     }
 
     fn check(&self, component: &[Arg]) -> Result<()> {
-        Self::heap(component).map(|_| ())
+        heap_size(component).map(|_| ())
     }
 
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
-        let n = Self::heap(component)?;
+        let n = heap_size(component)?;
         if let Some(v) = self.game.closed_form(n) {
             return Ok(v);
         }
@@ -141,7 +134,7 @@ impl<H: HeapGame> Family for HeapFamily<H> {
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
-        let n = Self::heap(component)?;
+        let n = heap_size(component)?;
         let mut count = 0usize;
         self.game.options(n, &mut |parts| {
             count += 1;
@@ -212,7 +205,7 @@ impl<H: HeapGame> Family for HeapFamily<H> {
     }
 
     fn draw(&self, component: &[Arg]) -> Option<String> {
-        Self::heap(component).ok().map(super::draw::tokens)
+        heap_size(component).ok().map(super::draw::tokens)
     }
 }
 

@@ -64,6 +64,16 @@ pub trait HeapGame: Send + Sync {
     }
 }
 
+/// The size of a one-heap component (`nim(5)`'s `5`), or what is wrong.
+pub fn heap_size(component: &[crate::expr::family::Arg]) -> Result<u64> {
+    match component {
+        [a] => a.int("a heap size"),
+        _ => Err(crate::error::Error::invalid(
+            "a heap family takes one size per heap",
+        )),
+    }
+}
+
 /// Extends `table` to `G(0..=to)` by the definition of the Grundy value.
 pub fn fill_table<H: HeapGame + ?Sized>(
     game: &H,

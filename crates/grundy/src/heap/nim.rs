@@ -27,12 +27,7 @@ impl HeapGame for Nim {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NimFamily;
 
-fn heap(component: &[Arg]) -> Result<u64> {
-    match component {
-        [a] => a.int("a heap size"),
-        _ => Err(Error::invalid("nim takes one size per heap")),
-    }
-}
+use super::heap_size as heap;
 
 impl Family for NimFamily {
     fn head(&self) -> String {

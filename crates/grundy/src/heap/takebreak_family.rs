@@ -8,6 +8,7 @@
 use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
 
+use super::heap_size;
 use super::octal::{Code, TakeBreak};
 use crate::error::{Error, Result};
 use crate::expr::family::{Arg, Family, Shape};
@@ -40,15 +41,6 @@ impl TakeBreakFamily {
         self.sequence.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn heap(component: &[Arg]) -> Result<u64> {
-        match component {
-            [a] => a.int("a heap size"),
-            _ => Err(Error::invalid(
-                "a take-and-break game takes one size per heap",
-            )),
-        }
-    }
-
     /// Grows the sequence until `G(n)` is known (from the table or a
     /// certified period), within `limits.max_heap`.
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
@@ -75,6 +67,33 @@ impl TakeBreakFamily {
     }
 }
 
+/// Calls `each` with the heaps left by each move from a heap of `n`, and
+/// stops with the limit error once `max_moves` moves have been seen.
+fn walk_options(
+    game: &TakeBreak,
+    n: u64,
+    limits: &Limits,
+    mut each: impl FnMut(&[u64]),
+) -> Result<()> {
+    let mut seen = 0usize;
+    let walk = game.try_options(n, &mut |parts| {
+        seen += 1;
+        if seen > limits.max_moves {
+            return ControlFlow::Break(());
+        }
+        each(parts);
+        ControlFlow::Continue(())
+    });
+    match walk {
+        ControlFlow::Break(()) => Err(Error::limit(
+            "moves",
+            limits.max_moves as u64,
+            "--max-moves",
+        )),
+        ControlFlow::Continue(()) => Ok(()),
+    }
+}
+
 /// The heaps a move leaves, as arguments (`0` when it leaves none).
 fn as_args(parts: &[u64]) -> Vec<Arg> {
     if parts.is_empty() {
@@ -94,35 +113,19 @@ impl Family for TakeBreakFamily {
     }
 
     fn check(&self, component: &[Arg]) -> Result<()> {
-        Self::heap(component).map(|_| ())
+        heap_size(component).map(|_| ())
     }
 
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
-        let n = Self::heap(component)?;
+        let n = heap_size(component)?;
         let mut seq = self.sequence();
         self.ensure(&mut seq, n, limits)
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
-        let n = Self::heap(component)?;
+        let n = heap_size(component)?;
         let seq = self.sequence();
-        let mut count = 0usize;
-        let walk = seq.game().try_options(n, &mut |parts| {
-            count += 1;
-            if count > limits.max_moves {
-                return ControlFlow::Break(());
-            }
-            out.push(as_args(parts));
-            ControlFlow::Continue(())
-        });
-        match walk {
-            ControlFlow::Break(()) => Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            )),
-            ControlFlow::Continue(()) => Ok(()),
-        }
+        walk_options(seq.game(), n, limits, |parts| out.push(as_args(parts)))
     }
 
     /// Walks the options in order, keeping those of value `target`, and
@@ -135,7 +138,7 @@ impl Family for TakeBreakFamily {
         limits: &Limits,
         out: &mut Vec<Vec<Arg>>,
     ) -> Result<()> {
-        let n = Self::heap(component)?;
+        let n = heap_size(component)?;
         let mut seq = self.sequence();
         // Values of every heap below n are needed; a certified period or
         // the table provides them.
@@ -143,26 +146,12 @@ impl Family for TakeBreakFamily {
             self.ensure(&mut seq, n - 1, limits)?;
         }
         let game = seq.game().clone();
-        let mut examined = 0usize;
-        let walk = game.try_options(n, &mut |parts| {
-            examined += 1;
-            if examined > limits.max_moves {
-                return ControlFlow::Break(());
-            }
+        walk_options(&game, n, limits, |parts| {
             let value: Nimber = parts.iter().map(|&h| seq.get(h).expect("below n")).sum();
             if value == target {
                 out.push(as_args(parts));
             }
-            ControlFlow::Continue(())
-        });
-        match walk {
-            ControlFlow::Break(()) => Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            )),
-            ControlFlow::Continue(()) => Ok(()),
-        }
+        })
     }
 
     fn table(
