@@ -47,6 +47,9 @@ struct LimitArgs {
     /// Print progress on stderr even when it is not a terminal.
     #[arg(long, global = true)]
     progress: bool,
+    /// The engine for take-and-break sequences: `auto` (sparse where it pays) or `plain` (every option scanned: the reference).
+    #[arg(long, global = true, value_enum, default_value_t = EngineArg::Auto)]
+    engine: EngineArg,
     /// Threads a long sequence computation may use: 2 tries the two-thread pipeline, kept only while it measures faster (default 1).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -66,10 +69,20 @@ impl LimitArgs {
             checkpoint: self.checkpoint.clone(),
             progress: show.then(out::progress_printer),
             stop: Some(out::stop_on_ctrl_c()),
+            plain_engine: matches!(self.engine, EngineArg::Plain),
             threads: self.threads.map_or(Limits::default().threads, usize::from),
             script: self.script.limits(),
         }
     }
+}
+
+/// `--engine`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum EngineArg {
+    /// The sparse engine where it pays, the plain one elsewhere.
+    Auto,
+    /// The plain engine only.
+    Plain,
 }
 
 #[derive(Subcommand)]

@@ -198,3 +198,34 @@ fn scripted_families_work_in_pattern_and_plot() {
     assert!(o.status.success());
     assert!(stdout(&o).starts_with("<?xml"));
 }
+
+#[test]
+fn the_plain_engine_gives_the_same_tables() {
+    for (family, to) in [
+        ("grundy-game", "2000"),
+        ("octal[0.6]", "3000"),
+        ("octal[0.16]", "3000"),
+    ] {
+        let fast = stdout(&grundy(&[
+            "table",
+            family,
+            "--to",
+            to,
+            "--format",
+            "bfile",
+            "--compute-all",
+        ]));
+        let plain = stdout(&grundy(&[
+            "table",
+            family,
+            "--to",
+            to,
+            "--format",
+            "bfile",
+            "--compute-all",
+            "--engine",
+            "plain",
+        ]));
+        assert_eq!(fast, plain, "{family}");
+    }
+}

@@ -37,14 +37,23 @@
 //! assert_eq!(solver.value(&5).unwrap(), Nimber(3)); // options 4, 2, 1 have values 2, 0, 1
 //! ```
 //!
-//! The map of the crate follows the theory: [`nimber`] (values and mex),
-//! [`game`] (the abstraction), [`solve`] (search and the brute-force
-//! reference), [`heap`] (Nim and subtraction games), [`games`] (Wythoff,
-//! Staircase Nim, ...), [`graph`] (explicit game graphs), [`period`]
-//! (periodicity), [`expr`] (the expression language) and [`analysis`].
-//! On top of them: [`pattern`] (the periods and regularities of a family's
-//! values), [`plot`] (SVG pictures of values) and [`play`] (a perfect
-//! opponent).
+//! The map of the crate follows the theory:
+//!
+//! - [`nimber`]: values, mex, nim-multiplication; [`game`]: the abstraction;
+//!   [`solve`]: search and the brute-force reference;
+//! - [`heap`]: one-heap families (Nim, subtraction, take-and-break codes,
+//!   Lasker's Nim and splitting games); [`seq`]: the sequence engine for
+//!   codes; [`period`]: periodicity, detected and proven;
+//! - [`games`]: Wythoff, the grid, Staircase Nim, E&D, "take from all";
+//!   [`graph`]: explicit game graphs; [`loopy`]: games with cycles;
+//!   [`coins`]: coin-turning games; [`hackenbush`]: Green Hackenbush;
+//! - [`misere`]: misère play and the SJ theorem; [`every`]: the every-move
+//!   rule (Every-SG);
+//! - [`expr`]: the expression language; [`script`]: games scripted in Rhai;
+//!   [`analysis`]: values, outcomes and winning moves of a position;
+//! - on top of them: [`pattern`] (the periods and regularities of a
+//!   family's values), [`plot`] (SVG pictures of values) and [`play`] (a
+//!   perfect opponent).
 
 #![deny(missing_docs)]
 

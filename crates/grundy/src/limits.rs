@@ -45,6 +45,10 @@ pub struct Limits {
     pub checkpoint: Option<PathBuf>,
     /// Called about once a second during long computations.
     pub progress: Option<ProgressFn>,
+    /// Use only the plain engine for take-and-break sequences (every option
+    /// of every heap scanned): the reference, for cross-checks
+    /// (`--engine plain`).
+    pub plain_engine: bool,
     /// Threads long sequence computations may use (`--threads`). The
     /// default is one: the two-thread pipeline is opt-in (see
     /// `seq::pipeline`).
@@ -64,6 +68,7 @@ impl fmt::Debug for Limits {
             .field("shortcuts", &self.shortcuts)
             .field("checkpoint", &self.checkpoint)
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
+            .field("plain_engine", &self.plain_engine)
             .field("threads", &self.threads)
             .field("script", &self.script)
             .finish()
@@ -87,6 +92,7 @@ impl Default for Limits {
             shortcuts: true,
             checkpoint: None,
             progress: None,
+            plain_engine: false,
             threads: 1,
             script: ScriptLimits::default(),
         }

@@ -2,7 +2,7 @@
 //! who wins under the every-move rule, every winning move, and the step
 //! count of each component.
 //!
-//! Two methods: `steps` (the theory of [`super::steps`]: the largest step
+//! Two methods: `steps` (the theory of [`super::steps`](mod@super::steps): the largest step
 //! count decides) and `search` (a search of the whole game under the
 //! every-move rule, [`super::EveryGame`], which needs no theory and serves
 //! to check it).

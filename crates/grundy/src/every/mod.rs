@@ -4,7 +4,7 @@
 //! Such a sum ends when its longest-lasting component ends, so what
 //! matters of each component is not its Grundy value but how long it lasts
 //! when its winner drags it out and its loser cuts it short: its step
-//! count ([`steps`]). The player to move wins exactly when the largest step
+//! count ([`steps`](mod@steps)). The player to move wins exactly when the largest step
 //! count is odd. [`EveryGame`] is the every-move rule itself, searched
 //! directly, against which the tests hold the theory; [`analysis`] applies
 //! both to expressions, `every(...)`.

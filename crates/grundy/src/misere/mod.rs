@@ -10,7 +10,7 @@
 //! - [`sj`]: the SJ theorem (Anti-SG games), which decides a misère sum
 //!   from the normal values of its components when its condition holds,
 //!   and the check of that condition;
-//! - [`genus`]: Conway's genus of a game, computed exactly;
+//! - [`genus`](mod@genus): Conway's genus of a game, computed exactly;
 //! - [`analysis`]: all of it applied to expressions, `misere(...)`.
 
 pub mod analysis;

@@ -2,11 +2,11 @@
 //! about 10^9, one or two bytes a value.
 //!
 //! [`Sequence`] owns the table and grows it heap by heap. Each heap is
-//! computed by the sparse engine ([`sparse`]: time proportional to the rare
+//! computed by the sparse engine (`sparse`: time proportional to the rare
 //! positions) when the value statistics give a good mask, or by the plain
-//! engine ([`plain`]: every option scanned), which is also the reference the
+//! engine (`plain`: every option scanned), which is also the reference the
 //! sparse engine is tested against. The mask is reviewed as the table grows
-//! (Walsh–Hadamard transform of the histogram, [`mask`]). A
+//! (Walsh–Hadamard transform of the histogram, `mask`). A
 //! [`crate::period::watch::Watch`] looks for a period as values arrive and
 //! certifies it with the Guy–Smith theorem, after which computing can stop.
 //! Long runs report progress, honour the stop flag, and save to a
@@ -57,8 +57,10 @@ struct Engine {
     sparse: Option<Sparse>,
     next_review: u64,
     rare_at_review: usize,
-    /// Whether the two-thread pipeline may be used.
+    /// Threads the engine may use (the pipeline needs two).
     threads: usize,
+    /// Never use the sparse engine.
+    plain_only: bool,
     /// Nanoseconds a heap took in the last chunk run sequentially and in
     /// the last run by the pipeline; the faster is used, and the other is
     /// measured again after `remeasure` chunks, an interval that doubles
@@ -91,6 +93,7 @@ impl Engine {
             next_review: 64,
             rare_at_review: 0,
             threads: 1,
+            plain_only: false,
             cost: [None, None],
             chunks: 0,
             remeasure: REMEASURE,
@@ -216,7 +219,11 @@ impl Engine {
         let current = self.sparse.as_ref().map(Sparse::rare_count);
         let due =
             n >= self.next_review || current.is_some_and(|r| r > 2 * self.rare_at_review.max(64));
-        if !due || !self.rules.split_three.is_empty() || self.rules.split_two.is_empty() {
+        if !due
+            || self.plain_only
+            || !self.rules.split_three.is_empty()
+            || self.rules.split_two.is_empty()
+        {
             return;
         }
         let (class, rare) = mask::best_class(&self.histogram[0], &self.histogram[1], self.domain);
@@ -414,6 +421,10 @@ impl Sequence {
     /// certified when `limits.shortcuts` allows stopping there.
     pub fn extend(&mut self, to: u64, limits: &Limits) -> Result<Reached> {
         self.engine.threads = limits.threads;
+        self.engine.plain_only = limits.plain_engine;
+        if limits.plain_engine {
+            self.engine.sparse = None;
+        }
         let started = Instant::now();
         let mut last_report = started;
         let mut last_save = started;

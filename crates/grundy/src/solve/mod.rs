@@ -4,7 +4,7 @@
 //! transposition table (memo), so a game a million moves deep needs no deep
 //! call stack, and a position limit turns a runaway search into a clear error
 //! instead of an out-of-memory kill. It uses a game's decomposition into
-//! components and its closed forms. [`reference`] is the plain brute force
+//! components and its closed forms. [`reference`](mod@reference) is the plain brute force
 //! that the tests hold every shortcut against.
 
 pub mod explore;
