@@ -50,7 +50,7 @@ struct LimitArgs {
     /// The engine for take-and-break sequences: `auto` (sparse where it pays) or `plain` (every option scanned: the reference).
     #[arg(long, global = true, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
-    /// Threads a long sequence computation may use: 2 tries the two-thread pipeline, kept only while it measures faster (default 1).
+    /// Threads a long sequence computation may use (default: all cores); with 2 or more the two-thread pipeline runs where it measures faster.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     #[command(flatten)]

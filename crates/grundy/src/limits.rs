@@ -49,9 +49,9 @@ pub struct Limits {
     /// of every heap scanned): the reference, for cross-checks
     /// (`--engine plain`).
     pub plain_engine: bool,
-    /// Threads long sequence computations may use (`--threads`). The
-    /// default is one: the two-thread pipeline is opt-in (see
-    /// `seq::pipeline`).
+    /// Threads long sequence computations may use (`--threads`; the
+    /// default is the machine's cores). With two or more, the engine tries
+    /// the two-thread pipeline and keeps it where it measures faster.
     pub threads: usize,
     /// Bounds on each call of a scripted game's functions
     /// (`--script-ops`, `--script-depth`, `--script-size`).
@@ -93,7 +93,7 @@ impl Default for Limits {
             checkpoint: None,
             progress: None,
             plain_engine: false,
-            threads: 1,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
             script: ScriptLimits::default(),
         }
     }

@@ -61,19 +61,19 @@ struct Engine {
     threads: usize,
     /// Never use the sparse engine.
     plain_only: bool,
-    /// Nanoseconds a heap took in the last chunk run sequentially and in
-    /// the last run by the pipeline; the faster is used, and the other is
-    /// measured again after `remeasure` chunks, an interval that doubles
-    /// each time the other mode is confirmed slower.
-    cost: [Option<f64>; 2],
-    chunks: u64,
-    remeasure: u64,
+    /// Nanoseconds a heap took in the last chunk the sparse engine ran on
+    /// one thread (since its classification was chosen).
+    heap_cost: Option<f64>,
 }
 
-/// Chunks before the first measurement of the mode not in use.
-const REMEASURE: u64 = 8;
+/// The pipeline runs once a heap costs this many nanoseconds on one
+/// thread. Handing each value between the threads costs a few hundred
+/// nanoseconds, so below about a microsecond a heap one thread is faster
+/// (measured on the reference machine: the pipeline takes 0.6 from 4.7 to
+/// 2.7 µs a heap, and slows 0.106 and 0.16, whose heaps cost 0.1-0.2 µs).
+const PIPELINE_MIN_NS: f64 = 1500.0;
 
-/// Chunks shorter than this are always computed on one thread.
+/// Heaps below this are always computed on one thread.
 const MIN_PIPELINE: usize = 1024;
 
 impl Engine {
@@ -94,9 +94,7 @@ impl Engine {
             rare_at_review: 0,
             threads: 1,
             plain_only: false,
-            cost: [None, None],
-            chunks: 0,
-            remeasure: REMEASURE,
+            heap_cost: None,
         };
         e.marks.ensure(2);
         e
@@ -128,45 +126,27 @@ impl Engine {
     /// Computes heaps `g.len()..end`, on two threads where that pays;
     /// stops early (returning the value) when a value does not fit `T`.
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
-        let pipeline = self.use_pipeline(end - g.len());
-        let started = std::time::Instant::now();
-        let heaps = end - g.len();
-        let overflow = if pipeline {
-            self.run_pipeline(g, end)
-        } else {
-            self.run_sequential(g, end)
-        };
-        if overflow.is_none() && heaps > 0 {
-            self.cost[pipeline as usize] = Some(started.elapsed().as_nanos() as f64 / heaps as f64);
+        if self.use_pipeline(g.len()) {
+            return self.run_pipeline(g, end);
         }
-        if let [Some(seq), Some(par)] = self.cost
-            && self.chunks % self.remeasure == 0
-            && pipeline != (par < seq)
-        {
-            // This was a re-measurement, and the mode measured is still the
-            // slower: look again twice as late.
-            self.remeasure *= 2;
+        let (from, started) = (g.len(), std::time::Instant::now());
+        let overflow = self.run_sequential(g, end);
+        if overflow.is_none() && g.len() > from && self.sparse.is_some() {
+            self.heap_cost = Some(started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
         }
-        self.chunks += 1;
         overflow
     }
 
-    /// Whether the next chunk of `heaps` heaps goes to the pipeline: only
-    /// for the sparse engine, and when it measured faster.
-    fn use_pipeline(&self, heaps: usize) -> bool {
-        if self.threads < 2
-            || heaps < MIN_PIPELINE
-            || self.sparse.is_none()
-            || !self.rules.split_three.is_empty()
-        {
-            return false;
-        }
-        let remeasure = self.chunks % self.remeasure == 0;
-        match self.cost {
-            [None, _] => false,
-            [Some(_), None] => true,
-            [Some(seq), Some(par)] => (par < seq) != remeasure,
-        }
+    /// Whether heaps from `n` on go to the two-thread pipeline: when two
+    /// threads are allowed, the sparse engine runs, and a heap measured on
+    /// one thread costs more than [`PIPELINE_MIN_NS`]. (Once the pipeline
+    /// runs, heaps only grow dearer, so one thread is not measured again.)
+    fn use_pipeline(&self, n: usize) -> bool {
+        self.threads >= 2
+            && n >= MIN_PIPELINE
+            && self.sparse.is_some()
+            && self.rules.split_three.is_empty()
+            && self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS)
     }
 
     fn run_pipeline<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
@@ -231,6 +211,8 @@ impl Engine {
             self.sparse = None;
         } else if current.is_none_or(|r| rare * 5 < r as u64 * 4) {
             self.sparse = Some(Sparse::new(class, self.capacity(), g));
+            // A new classification costs differently: measure it again.
+            self.heap_cost = None;
         }
         self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         self.next_review = (2 * n).max(n + 4096);
@@ -725,8 +707,8 @@ mod tests {
         }
     }
 
-    /// The whole engine with the pipeline forced on (as if it had measured
-    /// faster) equals the engine on one thread, across the widening of the
+    /// The whole engine with the pipeline forced on (as if heaps were
+    /// dear) equals the engine on one thread, across the widening of the
     /// table from one byte to two (0.6 first reaches 256 at heap 10344).
     #[test]
     fn two_threads_equal_one() {
@@ -743,7 +725,8 @@ mod tests {
             let mut single = Sequence::new(game(code, false));
             single.extend(to, &one).unwrap();
             let mut double = Sequence::new(game(code, false));
-            double.engine.cost = [Some(f64::MAX), Some(0.0)];
+            double.extend(2000, &one).unwrap();
+            double.engine.heap_cost = Some(f64::MAX);
             double.extend(to, &two).unwrap();
             assert_eq!(double.store(), single.store(), "{code}");
         }
