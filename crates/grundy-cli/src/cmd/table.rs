@@ -52,58 +52,158 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     // The sink can only return library errors, so an output error is kept
     // aside and reported once the table stops.
     let mut io_error: Option<std::io::Error> = None;
-    // Tables run to 10^9 values: lines are assembled by hand rather than
-    // through the formatting machinery.
-    let mut line: Vec<u8> = Vec::with_capacity(64);
+    // Tables run to 10^9 values: lines are assembled by hand into one large
+    // buffer, with the heap size kept as decimal digits that are counted up.
+    let mut buf: Vec<u8> = Vec::with_capacity(FLUSH_AT + 64);
+    let mut index = Counter::default();
+    let small = SmallValues::new();
     let mut sink = |g: Nimber| -> grundy::Result<()> {
-        line.clear();
         match format {
             Format::Text if n % 10 == 0 => {
                 if n > 0 {
-                    line.push(b'\n');
+                    buf.push(b'\n');
                 }
-                out::pad_number(&mut line, n, 8);
-                line.extend_from_slice(b":");
-                line.push(b' ');
-                out::pad_number(&mut line, g.0, 3);
+                out::pad_number(&mut buf, n, 8);
+                buf.extend_from_slice(b": ");
+                out::pad_number(&mut buf, g.0, 3);
             }
             Format::Text => {
-                line.push(b' ');
-                out::pad_number(&mut line, g.0, 3);
+                buf.push(b' ');
+                out::pad_number(&mut buf, g.0, 3);
             }
             Format::Csv | Format::Bfile => {
-                out::push_number(&mut line, n);
-                line.push(if matches!(format, Format::Csv) {
+                buf.extend_from_slice(index.digits());
+                buf.push(if matches!(format, Format::Csv) {
                     b','
                 } else {
                     b' '
                 });
-                out::push_number(&mut line, g.0);
-                line.push(b'\n');
+                small.push(&mut buf, g.0);
+                buf.push(b'\n');
             }
             Format::Json => {
                 if n > 0 {
-                    line.push(b',');
+                    buf.push(b',');
                 }
-                out::push_number(&mut line, g.0);
+                small.push(&mut buf, g.0);
             }
         }
-        let written = w.write_all(&line);
         n += 1;
-        written.map_err(|e| {
-            io_error = Some(e);
-            grundy::ErrorKind::Interrupted.into()
-        })
+        index.increment();
+        if buf.len() >= FLUSH_AT {
+            let written = w.write_all(&buf);
+            buf.clear();
+            written.map_err(|e| {
+                io_error = Some(e);
+                grundy::Error::from(grundy::ErrorKind::Interrupted)
+            })?;
+        }
+        Ok(())
     };
     let result = family.table(args.to, limits, &mut sink);
     if let Some(e) = io_error {
         return Err(Failure::from(e));
     }
     result?;
+    w.write_all(&buf)?;
     match format {
         Format::Text => writeln!(w)?,
         Format::Json => writeln!(w, "]}}")?,
         Format::Csv | Format::Bfile => {}
     }
     Ok(())
+}
+
+/// Output is handed to the writer in pieces of about this many bytes.
+const FLUSH_AT: usize = 1 << 20;
+
+/// A decimal number counted up in place: `0`, `1`, ..., `10`, ...
+struct Counter {
+    digits: [u8; 20],
+    start: usize,
+}
+
+impl Default for Counter {
+    fn default() -> Counter {
+        let mut digits = [b'0'; 20];
+        digits[19] = b'0';
+        Counter { digits, start: 19 }
+    }
+}
+
+impl Counter {
+    fn digits(&self) -> &[u8] {
+        &self.digits[self.start..]
+    }
+
+    fn increment(&mut self) {
+        let mut i = self.digits.len() - 1;
+        loop {
+            if self.digits[i] < b'9' {
+                self.digits[i] += 1;
+                break;
+            }
+            self.digits[i] = b'0';
+            if i == 0 {
+                break; // 20 digits hold every u64
+            }
+            i -= 1;
+        }
+        self.start = self.start.min(i);
+    }
+}
+
+/// The decimal text of the values below 1024, looked up rather than
+/// converted (Grundy values of a table are mostly small).
+struct SmallValues {
+    text: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl SmallValues {
+    fn new() -> SmallValues {
+        let (mut text, mut ends) = (Vec::new(), Vec::new());
+        for v in 0..1024 {
+            out::push_number(&mut text, v);
+            ends.push(text.len());
+        }
+        SmallValues { text, ends }
+    }
+
+    fn push(&self, buf: &mut Vec<u8>, v: u64) {
+        match usize::try_from(v).ok().filter(|&v| v < self.ends.len()) {
+            Some(v) => {
+                let start = if v == 0 { 0 } else { self.ends[v - 1] };
+                buf.extend_from_slice(&self.text[start..self.ends[v]]);
+            }
+            None => out::push_number(buf, v),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counter_counts_in_decimal() {
+        let mut c = Counter::default();
+        let mut seen = Vec::new();
+        for _ in 0..=1001 {
+            seen.push(String::from_utf8(c.digits().to_vec()).unwrap());
+            c.increment();
+        }
+        let want: Vec<String> = (0..=1001).map(|n: u32| n.to_string()).collect();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn small_values_are_written_like_large_ones() {
+        let small = SmallValues::new();
+        for v in [0, 1, 9, 10, 99, 100, 1023, 1024, 65535, u64::MAX] {
+            let mut buf = Vec::new();
+            small.push(&mut buf, v);
+            assert_eq!(String::from_utf8(buf).unwrap(), v.to_string());
+        }
+    }
 }
