@@ -15,6 +15,14 @@ const HEAP_FAMILIES: &[(&str, u64)] = &[
     ("sub{7}", 40),
     ("allbut{2,3,7}", 40),
     ("allbut{1}", 40),
+    ("kayles", 14),
+    ("dawson", 16),
+    ("dawson-chess", 14),
+    ("grundy-game", 16),
+    ("octal[0.16]", 16),
+    ("octal[4.07]", 12),
+    ("0.6", 14),
+    ("hex[0.8F]", 10),
 ];
 
 #[test]
@@ -72,6 +80,9 @@ fn sums_of_two_and_three_components_agree_with_reference() {
         "staircase(1,2)",
         "takeall(1,2)",
         "sub{2,5,6}(11)",
+        "kayles(5)",
+        "octal[0.137](6)",
+        "grundy-game(7)",
     ]
     .map(String::from)
     .to_vec();

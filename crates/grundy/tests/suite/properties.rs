@@ -19,6 +19,9 @@ fn component() -> impl Strategy<Value = String> {
         (0u64..6, 0u64..6).prop_map(|(a, b)| format!("grid({a},{b})")),
         proptest::collection::vec(0u64..3, 1..4).prop_map(|s| format!("staircase({})", join(&s))),
         proptest::collection::vec(0u64..4, 0..4).prop_map(|s| format!("takeall({})", join(&s))),
+        (0u64..9, 0u64..6).prop_map(|(a, b)| format!("kayles({a},{b})")),
+        (0u64..12).prop_map(|n| format!(".0{}(6)", n % 8).replace("(6)", &format!("({n})"))),
+        (0u64..10).prop_map(|n| format!("4!.0({n})")),
     ]
 }
 
