@@ -9,7 +9,7 @@ use super::convention::{Handler, PlayArgs};
 use crate::out::{self, Outcome};
 use crate::script::ScriptArg;
 
-/// Arguments of `grundy value`.
+/// Arguments of `grundy value` and `grundy moves`.
 #[derive(Args)]
 pub struct ValueArgs {
     /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)".
@@ -24,36 +24,50 @@ pub struct ValueArgs {
     play: PlayArgs,
 }
 
-/// Arguments of `grundy moves`.
-#[derive(Args)]
-pub struct MovesArgs {
-    /// The position.
-    #[arg(required_unless_present = "script", conflicts_with = "script")]
-    expr: Option<String>,
-    #[command(flatten)]
-    script: ScriptArg,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    play: PlayArgs,
+/// `grundy moves` takes the same arguments as `grundy value`.
+pub type MovesArgs = ValueArgs;
+
+/// How a command answers the positions normal play does not cover.
+struct Others<W: Write> {
+    /// Misère play and the every-move rule.
+    plays: (Handler<W>, Handler<W>),
+    /// Games with cycles.
+    loopy: fn(&grundy::expr::Position, bool, &Limits, &mut W) -> Outcome,
+}
+
+/// The position to analyse under normal play, or `None` when `others`
+/// already answered (misère or every-move play, or a game with cycles).
+fn normal_play_position<W: Write>(
+    args: &ValueArgs,
+    limits: &Limits,
+    w: &mut W,
+    others: Others<W>,
+) -> Result<Option<grundy::expr::Position>, crate::out::Failure> {
+    let text = args.script.or_text(args.expr.as_deref())?;
+    let Some(position) = args
+        .play
+        .answer_other_plays(&text, args.json, limits, w, others.plays)?
+    else {
+        return Ok(None);
+    };
+    if grundy::loopy::involves_cycles(&position) {
+        (others.loopy)(&position, args.json, limits, w)?;
+        return Ok(None);
+    }
+    Ok(Some(position))
 }
 
 /// Winning moves listed in text output; `--json` lists all.
 const SHOWN_MOVES: usize = 12;
 
-pub fn value(args: &ValueArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let text = args.script.or_text(args.expr.as_deref())?;
-    let handlers: (Handler<_>, Handler<_>) = (super::misere::value, super::every::value);
-    let Some(position) = args
-        .play
-        .answer_other_plays(&text, args.json, limits, w, handlers)?
-    else {
+pub fn value<W: Write>(args: &ValueArgs, limits: &Limits, w: &mut W) -> Outcome {
+    let others = Others {
+        plays: (super::misere::value, super::every::value),
+        loopy: super::loopy::value,
+    };
+    let Some(position) = normal_play_position(args, limits, w, others)? else {
         return Ok(());
     };
-    if grundy::loopy::involves_cycles(&position) {
-        return super::loopy::value(&position, args.json, limits, w);
-    }
     let a = grundy::analyze(&position, limits)?;
     if args.json {
         return out::json(w, &ValueJson::from(&a));
@@ -154,18 +168,14 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
     }
 }
 
-pub fn moves(args: &MovesArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let text = args.script.or_text(args.expr.as_deref())?;
-    let handlers: (Handler<_>, Handler<_>) = (super::misere::moves, super::every::moves);
-    let Some(position) = args
-        .play
-        .answer_other_plays(&text, args.json, limits, w, handlers)?
-    else {
+pub fn moves<W: Write>(args: &MovesArgs, limits: &Limits, w: &mut W) -> Outcome {
+    let others = Others {
+        plays: (super::misere::moves, super::every::moves),
+        loopy: super::loopy::moves,
+    };
+    let Some(position) = normal_play_position(args, limits, w, others)? else {
         return Ok(());
     };
-    if grundy::loopy::involves_cycles(&position) {
-        return super::loopy::moves(&position, args.json, limits, w);
-    }
     let moves = analysis::moves(&position, limits)?;
     if args.json {
         #[derive(serde::Serialize)]
