@@ -109,6 +109,19 @@ impl Limits {
         }
     }
 
+    /// The error for a component with more moves than `max_moves`.
+    pub fn too_many_moves(&self) -> crate::Error {
+        crate::Error::limit("moves", self.max_moves as u64, "--max-moves")
+    }
+
+    /// `Err` when a component has more than `max_moves` moves.
+    pub fn check_moves(&self, count: u64) -> crate::Result<()> {
+        if count > self.max_moves as u64 {
+            return Err(self.too_many_moves());
+        }
+        Ok(())
+    }
+
     /// `Err(Interrupted)` once the stop flag is set.
     pub fn check_stop(&self) -> crate::Result<()> {
         self.solver_config().check_stop()

@@ -40,9 +40,6 @@ struct Report {
     theorem_bound: Option<u64>,
 }
 
-/// Observed periods must have repeated this many times past the pre-period.
-const OBSERVED_REPEATS: u64 = 3;
-
 pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let family = grundy::expr::family_named(&args.family)?;
     let limits = Limits {
@@ -50,7 +47,7 @@ pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome
         ..limits.clone()
     };
     let report = match family.periodicity(&limits)? {
-        Some(p) => certified(&family.head(), &p),
+        Some(p) => report(&family.head(), &p),
         None => observed(&family.head(), family.as_ref(), &limits)?,
     };
     if args.json {
@@ -60,7 +57,7 @@ pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome
     Ok(())
 }
 
-fn certified(family: &str, p: &Periodicity) -> Report {
+fn report(family: &str, p: &Periodicity) -> Report {
     Report {
         family: family.to_string(),
         period: Some(p.period),
@@ -75,6 +72,8 @@ fn certified(family: &str, p: &Periodicity) -> Report {
 }
 
 /// No theorem applies (or none found a period): look at the values.
+/// No theorem applies (or none found a period): look at the values, with
+/// the evidence rule of `period::observe`.
 fn observed(family: &str, f: &dyn grundy::expr::Family, limits: &Limits) -> grundy::Result<Report> {
     let mut values: Vec<Nimber> = Vec::new();
     let to = limits.max_heap.min(100_000);
@@ -82,18 +81,19 @@ fn observed(family: &str, f: &dyn grundy::expr::Family, limits: &Limits) -> grun
         values.push(v);
         Ok(())
     })?;
-    let len = values.len() as u64;
-    let found = period::detect(&values, true, |n0, p| len > n0 + OBSERVED_REPEATS * p);
-    Ok(Report {
-        family: family.to_string(),
-        period: found.map(|f| f.1),
-        preperiod: found.map(|f| f.0),
-        last_exception: found.and_then(|f| f.0.checked_sub(1)),
-        saltus: found.map(|f| f.2),
-        certified: false,
-        checked_to: len,
-        proof: found.map(|_| Proof::Observed),
-        theorem_bound: None,
+    Ok(match period::observe::observe(&values) {
+        Some(p) => report(family, &p),
+        None => Report {
+            family: family.to_string(),
+            period: None,
+            preperiod: None,
+            last_exception: None,
+            saltus: None,
+            certified: false,
+            checked_to: values.len() as u64,
+            proof: None,
+            theorem_bound: None,
+        },
     })
 }
 
@@ -117,20 +117,12 @@ fn describe(r: &Report) -> String {
     };
     let why = match (&r.proof, r.theorem_bound) {
         (Some(Proof::GuySmith { heaps, max_take }), Some(bound)) => {
-            let k = if *heaps == 2 {
-                "2".to_string()
-            } else {
-                heaps.to_string()
-            };
-            let mid = if *heaps == 1 {
-                String::new()
-            } else {
-                format!("+{}·{period}", heaps - 1)
-            };
-            let mid = if *heaps == 2 {
-                format!("+{period}")
-            } else {
-                mid
+            // The bound k·n0 + (k-1)·p + t, written as the theorem reads.
+            let k = heaps;
+            let mid = match k {
+                1 => String::new(),
+                2 => format!("+{period}"),
+                _ => format!("+{}·{period}", k - 1),
             };
             format!(
                 "certified by the Guy–Smith theorem (checked to {k}·{n0}{mid}+{max_take} = {bound}; {} values computed)",

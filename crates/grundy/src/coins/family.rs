@@ -1,7 +1,7 @@
 //! Coin-turning games in the expression language: `turtles(THTTH)`.
 
 use super::{Cell, CoinGame, CoinRule, Coins};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::expr::family::{Arg, Family, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
@@ -23,17 +23,6 @@ impl<R: CoinRule> CoinFamily<R> {
 
     fn coins(&self, component: &[Arg]) -> Result<Coins> {
         Coins::from_args(component, self.rule().name(), self.rule().rows())
-    }
-
-    fn check_move_count(&self, count: u64, limits: &Limits) -> Result<()> {
-        if count > limits.max_moves as u64 {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
-        Ok(())
     }
 }
 
@@ -57,7 +46,7 @@ impl<R: CoinRule> Family for CoinFamily<R> {
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let coins = self.coins(component)?;
         let count = coins.heads().map(|c| self.rule().move_count(c)).sum();
-        self.check_move_count(count, limits)?;
+        limits.check_moves(count)?;
         let mut options = Vec::new();
         self.0.moves(&coins, &mut options);
         out.extend(options.iter().map(Coins::to_args));
@@ -73,7 +62,7 @@ impl<R: CoinRule> Family for CoinFamily<R> {
     ) -> Result<()> {
         let coins = self.coins(component)?;
         let cost = coins.heads().map(|c| self.rule().search_cost(c)).sum();
-        self.check_move_count(cost, limits)?;
+        limits.check_moves(cost)?;
         let change = self.0.value_of(&coins) + target;
         let mut found: Vec<(Cell, Vec<Cell>)> = Vec::new();
         for cell in coins.heads() {

@@ -44,7 +44,7 @@ pub fn every_steps(position: &Position, limits: &Limits) -> Result<Vec<EveryStep
         .iter()
         .try_fold(1usize, |n, (_, options)| n.checked_mul(options.len()))
         .filter(|&n| n <= limits.max_moves)
-        .ok_or_else(|| Error::limit("moves", limits.max_moves as u64, "--max-moves"))?;
+        .ok_or_else(|| limits.too_many_moves())?;
     let mut steps = Vec::with_capacity(count);
     let mut choice = vec![0usize; movable.len()];
     loop {

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::games::ed::EdFamily;
 use crate::games::{grid::Grid, staircase::Staircase, takeall::TakeAll, wythoff::Wythoff};
 use crate::graph::GraphFamily;
-use crate::hackenbush::{BambooFamily, HackenbushFamily};
+use crate::hackenbush::{BAMBOO, HackenbushFamily};
 use crate::heap::HeapFamily;
 use crate::heap::lasker::Lasker;
 use crate::heap::nim::NimFamily;
@@ -91,7 +91,7 @@ pub static FAMILIES: &[Entry] = &[
         about: "Nim heaps: take any number from one heap; G(n) = n",
         build: |s| {
             s.no_param()?;
-            Ok(Arc::new(NimFamily))
+            Ok(Arc::new(NimFamily::NIM))
         },
     },
     Entry {
@@ -271,7 +271,7 @@ pub static FAMILIES: &[Entry] = &[
         about: "Green Hackenbush bamboo stalks: cut an edge, what falls is gone; a stalk of n edges is *n",
         build: |s| {
             s.no_param()?;
-            Ok(Arc::new(BambooFamily))
+            Ok(Arc::new(BAMBOO))
         },
     },
     Entry {

@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 
 use super::family::{Arg, Family, Shape};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -90,13 +90,7 @@ where
         let p = game.decode(component)?;
         let mut options = Vec::new();
         game.moves(&p, &mut options);
-        if options.len() > limits.max_moves {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        limits.check_moves(options.len() as u64)?;
         out.extend(options.iter().map(|o| game.encode(o)));
         Ok(())
     }

@@ -96,13 +96,7 @@ impl Family for EdFamily {
     /// than enumerated.
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let (a, b) = heaps(component)?;
-        if a / 2 + b / 2 > limits.max_moves as u64 {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        limits.check_moves(a / 2 + b / 2)?;
         let mut options = Vec::new();
         Ed.moves(&(a, b), &mut options);
         out.extend(

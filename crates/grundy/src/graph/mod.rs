@@ -225,13 +225,7 @@ impl Family for GraphFamily {
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let v = self.vertex(component)?;
         let succ = self.graph.successors(v);
-        if succ.len() > limits.max_moves {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        limits.check_moves(succ.len() as u64)?;
         out.extend(succ.iter().map(|&w| vec![self.arg(w)]));
         Ok(())
     }

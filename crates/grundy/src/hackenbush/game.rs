@@ -121,13 +121,7 @@ impl Family for HackenbushFamily {
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let standing = self.standing(component)?;
-        if component.len() > limits.max_moves {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        limits.check_moves(component.len() as u64)?;
         let mut options = Vec::new();
         self.game.moves(&standing, &mut options);
         out.extend(options.iter().map(|o| self.args(o)));

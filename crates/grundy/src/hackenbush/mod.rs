@@ -4,7 +4,7 @@
 //!
 //! The theory values any picture without search:
 //!
-//! - a *bamboo stalk* of `n` edges is the Nim heap `*n` ([`BambooFamily`]);
+//! - a *bamboo stalk* of `n` edges is the Nim heap `*n` ([`BAMBOO`]);
 //! - the *colon principle* values a rooted tree from its branches
 //!   ([`colon`], [`tree_value`]);
 //! - the *fusion principle* fuses the vertices of every cycle, which turns
@@ -23,7 +23,7 @@ pub mod fusion;
 mod game;
 mod picture;
 
-pub use bamboo::BambooFamily;
+pub use bamboo::BAMBOO;
 pub use file::parse_picture;
 pub use fusion::{Fused, Reduction};
 pub use game::{Hackenbush, HackenbushFamily};

@@ -139,20 +139,10 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         self.game.options(n, &mut |parts| {
             count += 1;
             if count <= limits.max_moves {
-                out.push(if parts.is_empty() {
-                    vec![Arg::Int(0)]
-                } else {
-                    parts.iter().map(|&h| Arg::Int(h)).collect()
-                });
+                out.push(super::parts_as_args(parts));
             }
         });
-        if count > limits.max_moves {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        limits.check_moves(count as u64)?;
         Ok(())
     }
 

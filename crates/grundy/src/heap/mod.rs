@@ -74,6 +74,17 @@ pub fn heap_size(component: &[crate::expr::family::Arg]) -> Result<u64> {
     }
 }
 
+/// The heaps a move leaves, as the arguments that replace the heap in an
+/// expression (`0` when it leaves none).
+pub fn parts_as_args(parts: &[u64]) -> Vec<crate::expr::family::Arg> {
+    use crate::expr::family::Arg;
+    if parts.is_empty() {
+        vec![Arg::Int(0)]
+    } else {
+        parts.iter().map(|&h| Arg::Int(h)).collect()
+    }
+}
+
 /// Extends `table` to `G(0..=to)` by the definition of the Grundy value.
 pub fn fill_table<H: HeapGame + ?Sized>(
     game: &H,

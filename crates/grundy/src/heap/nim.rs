@@ -22,16 +22,52 @@ impl HeapGame for Nim {
     }
 }
 
-/// `nim(a,b,...)` in expressions. Nim heaps can be as large as `u64`
-/// allows, so moves to a given value are answered without listing all moves.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NimFamily;
+/// `nim(a,b,...)` in expressions, and the games that are Nim under another
+/// name (`bamboo`: a stalk of `n` edges is `*n`). Nim heaps can be as large
+/// as `u64` allows, so moves to a given value are answered without listing
+/// all moves.
+#[derive(Clone, Copy, Debug)]
+pub struct NimFamily {
+    /// The family's name in expressions.
+    name: &'static str,
+    /// What one argument is, for messages: "a heap size".
+    size: &'static str,
+    /// The picture of a heap, if the game has one.
+    picture: Option<fn(u64) -> String>,
+}
 
-use super::heap_size as heap;
+impl NimFamily {
+    /// `nim(...)`: heaps drawn as rows of tokens.
+    pub const NIM: NimFamily = NimFamily {
+        name: "nim",
+        size: "a heap size",
+        picture: Some(super::draw::tokens),
+    };
+
+    /// Nim under another name, whose arguments are `size` ("a stalk
+    /// length"), drawn as text only.
+    pub const fn named(name: &'static str, size: &'static str) -> NimFamily {
+        NimFamily {
+            name,
+            size,
+            picture: None,
+        }
+    }
+
+    fn heap(&self, component: &[Arg]) -> Result<u64> {
+        match component {
+            [a] => a.int(self.size),
+            _ => Err(Error::invalid(format!(
+                "{} takes one number per heap",
+                self.name
+            ))),
+        }
+    }
+}
 
 impl Family for NimFamily {
     fn head(&self) -> String {
-        "nim".into()
+        self.name.into()
     }
 
     fn shape(&self) -> Shape {
@@ -39,22 +75,16 @@ impl Family for NimFamily {
     }
 
     fn check(&self, component: &[Arg]) -> Result<()> {
-        heap(component).map(|_| ())
+        self.heap(component).map(|_| ())
     }
 
     fn value(&self, component: &[Arg], _limits: &Limits) -> Result<Nimber> {
-        heap(component).map(Nimber)
+        self.heap(component).map(Nimber)
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
-        let n = heap(component)?;
-        if n > limits.max_moves as u64 {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        let n = self.heap(component)?;
+        limits.check_moves(n)?;
         out.extend((0..n).rev().map(|k| vec![Arg::Int(k)]));
         Ok(())
     }
@@ -66,14 +96,16 @@ impl Family for NimFamily {
         _limits: &Limits,
         out: &mut Vec<Vec<Arg>>,
     ) -> Result<()> {
-        if target.0 < heap(component)? {
+        if target.0 < self.heap(component)? {
             out.push(vec![Arg::Int(target.0)]);
         }
         Ok(())
     }
 
     fn draw(&self, component: &[Arg]) -> Option<String> {
-        heap(component).ok().map(super::draw::tokens)
+        self.picture
+            .zip(self.heap(component).ok())
+            .map(|(draw, n)| draw(n))
     }
 
     fn table(

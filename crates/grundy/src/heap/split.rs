@@ -132,13 +132,7 @@ impl HeapGame for Split {
     /// cost grows as the cube of the heap), and the stop flag is checked
     /// every few heaps.
     fn fill(&self, table: &mut Vec<Nimber>, to: u64, limits: &Limits) -> Result<()> {
-        if self.option_count(to) > limits.max_moves as u64 {
-            return Err(Error::limit(
-                "moves",
-                limits.max_moves as u64,
-                "--max-moves",
-            ));
-        }
+        limits.check_moves(self.option_count(to))?;
         while (table.len() as u64) <= to {
             limits.check_stop()?;
             let end = (table.len() as u64 + FILL_CHUNK - 1).min(to);

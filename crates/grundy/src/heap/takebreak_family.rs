@@ -8,8 +8,8 @@
 use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
 
-use super::heap_size;
 use super::octal::{Code, TakeBreak};
+use super::{heap_size, parts_as_args as as_args};
 use crate::error::{Error, Result};
 use crate::expr::family::{Arg, Family, Shape};
 use crate::limits::Limits;
@@ -85,21 +85,8 @@ fn walk_options(
         ControlFlow::Continue(())
     });
     match walk {
-        ControlFlow::Break(()) => Err(Error::limit(
-            "moves",
-            limits.max_moves as u64,
-            "--max-moves",
-        )),
+        ControlFlow::Break(()) => Err(limits.too_many_moves()),
         ControlFlow::Continue(()) => Ok(()),
-    }
-}
-
-/// The heaps a move leaves, as arguments (`0` when it leaves none).
-fn as_args(parts: &[u64]) -> Vec<Arg> {
-    if parts.is_empty() {
-        vec![Arg::Int(0)]
-    } else {
-        parts.iter().map(|&h| Arg::Int(h)).collect()
     }
 }
 

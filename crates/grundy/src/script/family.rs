@@ -203,13 +203,7 @@ impl Family for ScriptFamily {
         self.with(limits, |state| {
             let p = state.decode(self.shape, component)?;
             let options = state.game.options(&p)?;
-            if options.len() > limits.max_moves {
-                return Err(Error::limit(
-                    "moves",
-                    limits.max_moves as u64,
-                    "--max-moves",
-                ));
-            }
+            limits.check_moves(options.len() as u64)?;
             for option in &options {
                 out.push(state.encode(self.shape, option)?);
             }
