@@ -53,6 +53,15 @@ struct LimitArgs {
     /// Threads a long sequence computation may use (default: all cores); with 2 or more the two-thread pipeline runs where it measures faster.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+    /// Stop any computation that runs longer than this many seconds.
+    #[arg(long, global = true, value_name = "SECONDS")]
+    time_limit: Option<u64>,
+    /// Largest input file (graph, Hackenbush picture, script) read, in bytes.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = grundy::limits::DEFAULT_MAX_FILE_BYTES)]
+    max_file_size: u64,
+    /// Most memory one table or search may take, in bytes; larger work is refused before it starts.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = grundy::limits::DEFAULT_MAX_MEMORY)]
+    max_memory: u64,
     #[command(flatten)]
     script: script::ScriptLimitArgs,
 }
@@ -72,6 +81,9 @@ impl LimitArgs {
             plain_engine: matches!(self.engine, EngineArg::Plain),
             threads: self.threads.map_or(Limits::default().threads, usize::from),
             script: self.script.limits(),
+            deadline: self.time_limit.map(grundy::limits::Deadline::after_seconds),
+            max_file_bytes: self.max_file_size,
+            max_memory: self.max_memory,
         }
     }
 }

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{LimitKind, Result};
 use crate::expr::family::{Family, value_of_parts};
 use crate::expr::position::term_text;
 use crate::expr::{Arg, ComponentRef, Position};
@@ -125,7 +125,7 @@ pub(crate) fn moves_to_within_limit(
 ) -> Result<bool> {
     match family.moves_to(component, target, limits, out) {
         Ok(()) => Ok(true),
-        Err(e) if matches!(e.kind(), ErrorKind::Limit { what: "moves", .. }) => Ok(false),
+        Err(e) if e.limit_kind() == Some(LimitKind::Moves) => Ok(false),
         Err(e) => Err(e),
     }
 }

@@ -25,12 +25,12 @@ pub enum ErrorKind {
     Invalid(String),
     /// A computation would exceed a limit the user can raise.
     Limit {
-        /// What ran out ("positions", "heap size", ...).
+        /// Which limit.
+        kind: LimitKind,
+        /// What ran out, in words ("positions", "table cells", ...).
         what: &'static str,
         /// The limit that was hit.
         limit: u64,
-        /// How to raise it (for example a command-line flag).
-        raise_with: &'static str,
     },
     /// A game graph that must be acyclic has a cycle through this vertex.
     Cycle {
@@ -56,6 +56,59 @@ pub enum ErrorKind {
     /// A long computation was interrupted (its progress was saved where the
     /// operation supports it).
     Interrupted,
+}
+
+/// The limits a user can raise, each with its command-line flag (and the
+/// field of [`crate::Limits`] of the same meaning).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LimitKind {
+    /// Positions a search may memoise (`--max-positions`).
+    Positions,
+    /// The largest heap a table may be filled to (`--max-heap`).
+    HeapSize,
+    /// Moves one component may list (`--max-moves`).
+    Moves,
+    /// Points in a plot (`--max-points`).
+    PlotPoints,
+    /// Seconds one query may run (`--time-limit`).
+    Time,
+    /// Bytes read from one input file (`--max-file-size`).
+    FileSize,
+    /// Bytes of memory one table or search may take (`--max-memory`).
+    Memory,
+    /// Operations, call depth or sizes inside a script call (`--script-ops`).
+    Script,
+}
+
+impl LimitKind {
+    /// The command-line flag that raises this limit.
+    pub fn flag(self) -> &'static str {
+        match self {
+            LimitKind::Positions => "--max-positions",
+            LimitKind::HeapSize => "--max-heap",
+            LimitKind::Moves => "--max-moves",
+            LimitKind::PlotPoints => "--max-points",
+            LimitKind::Time => "--time-limit",
+            LimitKind::FileSize => "--max-file-size",
+            LimitKind::Memory => "--max-memory",
+            LimitKind::Script => "--script-ops",
+        }
+    }
+
+    /// What the limit counts, in words.
+    pub fn unit(self) -> &'static str {
+        match self {
+            LimitKind::Positions => "positions",
+            LimitKind::HeapSize => "heap size",
+            LimitKind::Moves => "moves",
+            LimitKind::PlotPoints => "points in a plot",
+            LimitKind::Time => "seconds",
+            LimitKind::FileSize => "bytes in a file",
+            LimitKind::Memory => "bytes of memory",
+            LimitKind::Script => "script operations",
+        }
+    }
 }
 
 /// The error type of every fallible operation in the library.
@@ -101,13 +154,23 @@ impl Error {
     }
 
     /// A limit that the computation would exceed.
-    pub fn limit(what: &'static str, limit: u64, raise_with: &'static str) -> Error {
-        ErrorKind::Limit {
-            what,
-            limit,
-            raise_with,
+    pub fn limit(kind: LimitKind, limit: u64) -> Error {
+        Error::limit_of(kind, kind.unit(), limit)
+    }
+
+    /// A limit that the computation would exceed, with what ran out said
+    /// more precisely than [`LimitKind::unit`] ("table cells" for a
+    /// positions limit, say).
+    pub fn limit_of(kind: LimitKind, what: &'static str, limit: u64) -> Error {
+        ErrorKind::Limit { kind, what, limit }.into()
+    }
+
+    /// Which limit this error reports, if it reports one.
+    pub fn limit_kind(&self) -> Option<LimitKind> {
+        match self.kind {
+            ErrorKind::Limit { kind, .. } => Some(kind),
+            _ => None,
         }
-        .into()
     }
 
     /// A file that could not be read or written.
@@ -142,13 +205,10 @@ impl fmt::Display for Error {
                 message,
             } => write!(f, "{message} at {unit} {at} in \"{input}\""),
             ErrorKind::Invalid(message) => f.write_str(message),
-            ErrorKind::Limit {
-                what,
-                limit,
-                raise_with,
-            } => write!(
+            ErrorKind::Limit { kind, what, limit } => write!(
                 f,
-                "limit of {limit} {what} exceeded; raise it with {raise_with}"
+                "limit of {limit} {what} exceeded; raise it with {}",
+                kind.flag()
             ),
             ErrorKind::Cycle { vertex } => write!(
                 f,

@@ -80,7 +80,7 @@ pub mod seq;
 pub mod solve;
 
 pub use analysis::{Analysis, Move, analyze};
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, LimitKind, Result};
 pub use game::{Game, Outcome};
 pub use limits::{Limits, Progress};
 pub use nimber::{Mex, Nimber};

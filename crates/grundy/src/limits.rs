@@ -4,10 +4,10 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use crate::script::ScriptLimits;
-use crate::solve::{Config, DEFAULT_MAX_POSITIONS};
+use crate::error::{Error, ErrorKind, LimitKind, Result};
 
 /// How far a long computation has got, for a progress display.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +56,106 @@ pub struct Limits {
     /// Bounds on each call of a scripted game's functions
     /// (`--script-ops`, `--script-depth`, `--script-size`).
     pub script: ScriptLimits,
+    /// When the query must be answered by (`--time-limit`): every search,
+    /// table and script checks it with the stop flag.
+    pub deadline: Option<Deadline>,
+    /// The largest input file a family may read (`--max-file-size`), in
+    /// bytes.
+    pub max_file_bytes: u64,
+    /// The most memory one table or search may take (`--max-memory`), in
+    /// bytes; work that would need more is refused before it allocates.
+    pub max_memory: u64,
+}
+
+/// A point in time by which a query must be answered, with the limit it
+/// came from (for the message).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    at: Instant,
+    seconds: u64,
+}
+
+impl Deadline {
+    /// The deadline `seconds` from now.
+    pub fn after_seconds(seconds: u64) -> Deadline {
+        let now = Instant::now();
+        Deadline {
+            at: now
+                .checked_add(Duration::from_secs(seconds))
+                .unwrap_or(now + Duration::from_secs(u32::MAX as u64)),
+            seconds,
+        }
+    }
+
+    /// `Err` (the time limit) once the deadline has passed.
+    pub fn check(&self) -> Result<()> {
+        if Instant::now() >= self.at {
+            return Err(Error::limit(LimitKind::Time, self.seconds));
+        }
+        Ok(())
+    }
+
+    /// The time left, zero once passed.
+    pub fn remaining(&self) -> Duration {
+        self.at.saturating_duration_since(Instant::now())
+    }
+}
+
+/// `Err` when long work must stop: the stop flag is set
+/// ([`ErrorKind::Interrupted`]) or the deadline has passed (the time limit).
+/// The one check behind [`Limits::check_stop`] and the solver's.
+pub fn check_stop(stop: Option<&AtomicBool>, deadline: Option<&Deadline>) -> Result<()> {
+    if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        return Err(ErrorKind::Interrupted.into());
+    }
+    deadline.map_or(Ok(()), Deadline::check)
+}
+
+/// Bounds on one call of a script function, each with a command-line flag.
+/// Together with `--max-positions` (the number of positions a search may
+/// visit) they stop a script that loops, recurses or grows without end.
+/// As in the Rhai engine, 0 means "no limit" for operations and sizes;
+/// the command line refuses 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptLimits {
+    /// Most operations one call may run (`--script-ops`): stops endless
+    /// loops.
+    pub max_operations: u64,
+    /// Deepest nesting of function calls (`--script-depth`): stops endless
+    /// recursion before it overflows the native stack.
+    pub max_call_levels: usize,
+    /// Largest array, string (in bytes) or map a call may build
+    /// (`--script-size`).
+    pub max_size: usize,
+}
+
+/// Default for [`ScriptLimits::max_operations`]: an endless loop stops
+/// within a fraction of a second, while a `moves` call of a large board
+/// (thousands of operations) stays far below it.
+pub const DEFAULT_MAX_OPERATIONS: u64 = 1_000_000;
+
+/// Default for [`ScriptLimits::max_call_levels`].
+pub const DEFAULT_MAX_CALL_LEVELS: usize = 64;
+
+/// The most call levels allowed at all. Each level of a script call takes
+/// several kilobytes of the native stack; beyond this a deep recursion could
+/// overflow the stack of the thread running it, which aborts the process
+/// instead of reporting an error. Write deeper recursions as loops. (A
+/// test runs a recursion to this depth on a 2 MiB thread, the size of a
+/// test thread; measured, it also fits in 1.5 MiB.)
+pub const MAX_CALL_LEVELS: usize = 200;
+
+/// Default for [`ScriptLimits::max_size`].
+pub const DEFAULT_MAX_SIZE: usize = 1_000_000;
+
+impl Default for ScriptLimits {
+    fn default() -> ScriptLimits {
+        ScriptLimits {
+            max_operations: DEFAULT_MAX_OPERATIONS,
+            max_call_levels: DEFAULT_MAX_CALL_LEVELS,
+            max_size: DEFAULT_MAX_SIZE,
+        }
+    }
 }
 
 impl fmt::Debug for Limits {
@@ -71,6 +171,9 @@ impl fmt::Debug for Limits {
             .field("plain_engine", &self.plain_engine)
             .field("threads", &self.threads)
             .field("script", &self.script)
+            .field("deadline", &self.deadline)
+            .field("max_file_bytes", &self.max_file_bytes)
+            .field("max_memory", &self.max_memory)
             .finish()
     }
 }
@@ -81,6 +184,17 @@ pub const DEFAULT_MAX_HEAP: u64 = 50_000_000;
 
 /// Default for [`Limits::max_moves`].
 pub const DEFAULT_MAX_MOVES: usize = 1_000_000;
+
+/// Default for [`Limits::max_positions`]: enough for every classic
+/// exercise, small enough (a few hundred MB at worst) to fail safely.
+pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
+
+/// Default for [`Limits::max_file_bytes`]: 64 MiB, far above any game
+/// graph or script written by hand, and a quick refusal of `/dev/zero`.
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// Default for [`Limits::max_memory`]: 4 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -95,35 +209,40 @@ impl Default for Limits {
             plain_engine: false,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             script: ScriptLimits::default(),
+            deadline: None,
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
 
 impl Limits {
-    /// The solver configuration these limits imply.
-    pub fn solver_config(&self) -> Config {
-        Config {
-            max_positions: self.max_positions,
-            stop: self.stop.clone(),
-            ..Config::default()
-        }
-    }
-
     /// The error for a component with more moves than `max_moves`.
-    pub fn too_many_moves(&self) -> crate::Error {
-        crate::Error::limit("moves", self.max_moves as u64, "--max-moves")
+    pub fn too_many_moves(&self) -> Error {
+        Error::limit(LimitKind::Moves, self.max_moves as u64)
     }
 
     /// `Err` when a component has more than `max_moves` moves.
-    pub fn check_moves(&self, count: u64) -> crate::Result<()> {
+    pub fn check_moves(&self, count: u64) -> Result<()> {
         if count > self.max_moves as u64 {
             return Err(self.too_many_moves());
         }
         Ok(())
     }
 
-    /// `Err(Interrupted)` once the stop flag is set.
-    pub fn check_stop(&self) -> crate::Result<()> {
-        self.solver_config().check_stop()
+    /// `Err(Interrupted)` once the stop flag is set, the time limit once
+    /// the deadline has passed.
+    pub fn check_stop(&self) -> Result<()> {
+        check_stop(self.stop.as_deref(), self.deadline.as_ref())
+    }
+
+    /// `Err` (the memory limit) when `bytes` exceed `max_memory`: called
+    /// before a large allocation, so a position too big to solve is refused
+    /// at once rather than killed for memory.
+    pub fn check_memory(&self, bytes: u64) -> Result<()> {
+        if bytes > self.max_memory {
+            return Err(Error::limit(LimitKind::Memory, self.max_memory));
+        }
+        Ok(())
     }
 }

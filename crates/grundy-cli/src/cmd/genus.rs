@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::Args;
 use grundy::expr::{Arg, Shape};
 use grundy::misere::{Genus, genus};
-use grundy::{Error, Limits};
+use grundy::{Error, LimitKind, Limits};
 
 use crate::out::Outcome;
 
@@ -66,9 +66,7 @@ pub fn genus_table(args: &GenusArgs, limits: &Limits, w: &mut impl Write) -> Out
     } else {
         // Every heap is a position of one exploration.
         if args.to >= limits.max_positions as u64 {
-            return Err(
-                Error::limit("positions", limits.max_positions as u64, "--max-positions").into(),
-            );
+            return Err(Error::limit(LimitKind::Positions, limits.max_positions as u64).into());
         }
         let heaps: Vec<Vec<Arg>> = (0..=args.to).map(|n| vec![Arg::Int(n)]).collect();
         for (n, g) in (0..).zip(&genus::of_components(&family, &heaps, limits)?) {

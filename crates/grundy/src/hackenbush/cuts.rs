@@ -22,7 +22,7 @@
 use super::colon::Rooted;
 use super::fusion::{self, Decomposition, UNSEEN};
 use super::picture::Picture;
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 
@@ -74,10 +74,10 @@ pub fn cuts_to(
             let size = (members[c].len() + d.inside[c]) as u64;
             work = work.saturating_add(size.saturating_mul(d.inside[c] as u64));
             if work > limits.max_positions as u64 {
-                return Err(Error::limit(
+                return Err(Error::limit_of(
+                    LimitKind::Positions,
                     "vertices and edges looked at to value cuts inside cycles",
                     limits.max_positions as u64,
-                    "--max-positions",
                 ));
             }
             limits.check_stop()?;

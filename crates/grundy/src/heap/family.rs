@@ -3,7 +3,7 @@
 use std::sync::Mutex;
 
 use super::{HeapGame, heap_size};
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 use crate::expr::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::{Mex, Nimber};
@@ -54,7 +54,7 @@ impl<H: HeapGame> HeapFamily<H> {
 
     fn grow(&self, state: &mut State, to: u64, limits: &Limits) -> Result<()> {
         if to > limits.max_heap {
-            return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+            return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
         }
         self.game.fill(&mut state.table, to, limits)
     }
@@ -209,7 +209,7 @@ fn stream_window<H: HeapGame + ?Sized>(
     sink: &mut dyn FnMut(Nimber) -> Result<()>,
 ) -> Result<()> {
     if width > limits.max_heap {
-        return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+        return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
     }
     let ring = width as usize + 1;
     let mut recent = vec![Nimber::ZERO; ring];

@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use super::octal::{Code, TakeBreak};
 use super::{heap_size, parts_as_args as as_args};
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 use crate::expr::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -60,7 +60,7 @@ impl TakeBreakFamily {
             let target = reach.min(limits.max_heap);
             seq.extend(target, &shortcut)?;
             if seq.get(n).is_none() && target == limits.max_heap {
-                return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+                return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
             }
             reach = reach.saturating_mul(2).min(n);
         }
@@ -151,9 +151,19 @@ impl Family for TakeBreakFamily {
         if limits.checkpoint.is_some() && seq.is_empty() {
             self.ensure(&mut seq, 0, limits)?;
         }
-        if to > limits.max_heap && !(limits.shortcuts && self.ensure(&mut seq, to, limits).is_ok())
-        {
-            return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+        if to > limits.max_heap {
+            // Beyond the table limit only a certified period can answer;
+            // a failure other than reaching the limit (an interruption, a
+            // damaged checkpoint) is the user's to see.
+            let answered = limits.shortcuts
+                && match self.ensure(&mut seq, to, limits) {
+                    Ok(_) => true,
+                    Err(e) if e.limit_kind() == Some(LimitKind::HeapSize) => false,
+                    Err(e) => return Err(e),
+                };
+            if !answered {
+                return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+            }
         }
         seq.extend(to, limits)?;
         seq.stream(to, sink)
@@ -164,7 +174,7 @@ impl Family for TakeBreakFamily {
         if seq.period().is_none() {
             match self.ensure(&mut seq, u64::MAX, limits) {
                 Ok(_) => {}
-                Err(e) if matches!(e.kind(), crate::error::ErrorKind::Limit { .. }) => {}
+                Err(e) if e.limit_kind() == Some(LimitKind::HeapSize) => {}
                 Err(e) => return Err(e),
             }
         }

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 use crate::game::Game;
 use crate::graph::Graph;
 use crate::limits::Limits;
@@ -49,9 +49,8 @@ pub fn explore<G: Game>(
                 Entry::Vacant(e) => {
                     if positions.len() >= limits.max_positions {
                         return Err(Error::limit(
-                            "positions",
+                            LimitKind::Positions,
                             limits.max_positions as u64,
-                            "--max-positions",
                         ));
                     }
                     let v = positions.len() as u32;

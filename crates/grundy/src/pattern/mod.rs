@@ -11,7 +11,7 @@
 pub mod plane;
 pub mod sequence;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 use crate::expr::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -125,7 +125,7 @@ pub fn values(family: &dyn Family, to: u64, limits: &Limits) -> Result<Vec<Nimbe
         return Ok(out);
     }
     if to > limits.max_heap {
-        return Err(Error::limit("heap size", limits.max_heap, "--max-heap"));
+        return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
     }
     for n in 0..=to {
         limits.check_stop()?;

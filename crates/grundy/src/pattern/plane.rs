@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 use crate::expr::family::{Arg, Family};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -39,10 +39,10 @@ impl Plane {
     pub fn compute(family: &dyn Family, rows: u64, columns: u64, limits: &Limits) -> Result<Plane> {
         let cells = (rows as u128 + 1) * (columns as u128 + 1);
         if cells > limits.max_positions as u128 {
-            return Err(Error::limit(
+            return Err(Error::limit_of(
+                LimitKind::Positions,
                 "table cells",
                 limits.max_positions as u64,
-                "--max-positions",
             ));
         }
         let mut values = Vec::with_capacity(rows as usize + 1);

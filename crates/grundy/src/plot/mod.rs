@@ -15,7 +15,7 @@ mod svg;
 pub use heat_map::heat_map;
 pub use scatter::scatter;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, LimitKind, Result};
 
 /// The words on a plot.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ pub const DEFAULT_MAX_POINTS: u64 = 250_000;
 /// raises the bound.
 pub fn check_points(points: u128, max: u64) -> Result<()> {
     if points > u128::from(max) {
-        return Err(Error::limit("points in a plot", max, "--max-points"));
+        return Err(Error::limit(LimitKind::PlotPoints, max));
     }
     Ok(())
 }

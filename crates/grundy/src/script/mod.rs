@@ -45,49 +45,7 @@ pub use game::ScriptGame;
 pub use source::{Function, Script};
 pub use value::Value;
 
-/// Bounds on one call of a script function, each with a command-line flag.
-/// Together with `--max-positions` (the number of positions a search may
-/// visit) they stop a script that loops, recurses or grows without end.
-/// As in the Rhai engine, 0 means "no limit" for operations and sizes;
-/// the command line refuses 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptLimits {
-    /// Most operations one call may run (`--script-ops`): stops endless
-    /// loops.
-    pub max_operations: u64,
-    /// Deepest nesting of function calls (`--script-depth`): stops endless
-    /// recursion before it overflows the native stack.
-    pub max_call_levels: usize,
-    /// Largest array, string (in bytes) or map a call may build
-    /// (`--script-size`).
-    pub max_size: usize,
-}
-
-/// Default for [`ScriptLimits::max_operations`]: an endless loop stops
-/// within a fraction of a second, while a `moves` call of a large board
-/// (thousands of operations) stays far below it.
-pub const DEFAULT_MAX_OPERATIONS: u64 = 1_000_000;
-
-/// Default for [`ScriptLimits::max_call_levels`].
-pub const DEFAULT_MAX_CALL_LEVELS: usize = 64;
-
-/// The most call levels allowed at all. Each level of a script call takes
-/// several kilobytes of the native stack; beyond this a deep recursion could
-/// overflow the stack of the thread running it, which aborts the process
-/// instead of reporting an error. Write deeper recursions as loops. (A
-/// test runs a recursion to this depth on a 2 MiB thread, the size of a
-/// test thread; measured, it also fits in 1.5 MiB.)
-pub const MAX_CALL_LEVELS: usize = 200;
-
-/// Default for [`ScriptLimits::max_size`].
-pub const DEFAULT_MAX_SIZE: usize = 1_000_000;
-
-impl Default for ScriptLimits {
-    fn default() -> ScriptLimits {
-        ScriptLimits {
-            max_operations: DEFAULT_MAX_OPERATIONS,
-            max_call_levels: DEFAULT_MAX_CALL_LEVELS,
-            max_size: DEFAULT_MAX_SIZE,
-        }
-    }
-}
+pub use crate::limits::{
+    DEFAULT_MAX_CALL_LEVELS, DEFAULT_MAX_OPERATIONS, DEFAULT_MAX_SIZE, MAX_CALL_LEVELS,
+    ScriptLimits,
+};

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, LimitKind, Result};
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::{Mex, Nimber};
@@ -123,9 +123,8 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
         }
         if self.positions.len() >= limits.max_positions {
             return Err(Error::limit(
-                "positions",
+                LimitKind::Positions,
                 limits.max_positions as u64,
-                "--max-positions",
             ));
         }
         let i = self.positions.len();
@@ -282,7 +281,7 @@ mod tests {
             matches!(
                 err.kind(),
                 ErrorKind::Limit {
-                    what: "positions",
+                    kind: LimitKind::Positions,
                     ..
                 }
             ),

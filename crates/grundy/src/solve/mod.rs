@@ -12,10 +12,11 @@ pub mod reference;
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, LimitKind, Result};
 use crate::game::{Game, Outcome};
+use crate::limits::{Deadline, Limits};
 use crate::nimber::{Mex, Nimber};
 
 /// Limits and switches for a [`Solver`].
@@ -30,11 +31,11 @@ pub struct Config {
     /// Set from another thread (for example a Ctrl-C handler) to stop a
     /// search with [`ErrorKind::Interrupted`].
     pub stop: Option<Arc<AtomicBool>>,
+    /// Stop with the time limit once this has passed.
+    pub deadline: Option<Deadline>,
 }
 
-/// The default size of the transposition table: enough for every classic
-/// exercise, small enough (a few hundred MB at worst) to fail safely.
-pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
+pub use crate::limits::DEFAULT_MAX_POSITIONS;
 
 impl Default for Config {
     fn default() -> Config {
@@ -43,15 +44,25 @@ impl Default for Config {
             closed_forms: true,
             decompose: true,
             stop: None,
+            deadline: None,
         }
     }
 }
 
 impl Config {
     pub(crate) fn check_stop(&self) -> Result<()> {
-        match &self.stop {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(ErrorKind::Interrupted.into()),
-            _ => Ok(()),
+        crate::limits::check_stop(self.stop.as_deref(), self.deadline.as_ref())
+    }
+}
+
+impl Limits {
+    /// The solver configuration these limits imply.
+    pub fn solver_config(&self) -> Config {
+        Config {
+            max_positions: self.max_positions,
+            stop: self.stop.clone(),
+            deadline: self.deadline,
+            ..Config::default()
         }
     }
 }
@@ -236,9 +247,8 @@ impl<G: Game> Solver<G> {
     fn push(&mut self, pos: G::Position, slot: Option<usize>) -> Result<()> {
         if self.memo.len() >= self.config.max_positions {
             return Err(Error::limit(
-                "positions",
+                LimitKind::Positions,
                 self.config.max_positions as u64,
-                "--max-positions",
             ));
         }
         self.memo.insert(pos.clone(), Memo::Pending);
@@ -313,7 +323,7 @@ mod tests {
         assert!(matches!(
             err.kind(),
             ErrorKind::Limit {
-                what: "positions",
+                kind: LimitKind::Positions,
                 limit: 100,
                 ..
             }
