@@ -41,7 +41,7 @@ pub fn solve(input: &str) -> Result<String, String> {
         let mut terms = Vec::with_capacity(piles.len() / 2);
         for pair in piles.chunks_exact(2) {
             let args = vec![Arg::Int(pair[0]), Arg::Int(pair[1])];
-            ed.check(&args)
+            ed.check(&args, &limits)
                 .map_err(|e| format!("line {piles_line}: {e}"))?;
             terms.push(Term {
                 family: ed.clone(),

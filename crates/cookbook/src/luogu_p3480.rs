@@ -24,8 +24,8 @@
 //! assert_eq!(grundy_cookbook::luogu_p3480::solve(input).unwrap(), "NIE\nTAK\n");
 //! ```
 
-use grundy::Game;
 use grundy::games::staircase::Staircase;
+use grundy::{Limits, Solver};
 
 use crate::input::counted_cases;
 use crate::{engine, winner};
@@ -62,7 +62,8 @@ pub fn solve(input: &str) -> Result<String, String> {
             }
             piles.push(pile);
         }
-        let value = Staircase.value(&staircase_steps(&piles)).map_err(engine)?;
+        let mut solver = Solver::new(Staircase, Limits::default().solver_config());
+        let value = solver.value(&staircase_steps(&piles)).map_err(engine)?;
         Ok(winner(value, "TAK", "NIE").into())
     })
 }

@@ -537,9 +537,9 @@ fn gap_staircase(mask: u32, width: u32) -> Vec<u64> {
 #[test]
 fn p2575_rows_are_staircase_nim_on_the_gaps() {
     let mut solver = Solver::new(luogu_p2575::Row::new(12), Config::default());
+    let mut staircase = Solver::new(grundy::games::staircase::Staircase, Config::default());
     for mask in 0..(1u32 << 12) {
-        let staircase = grundy::games::staircase::Staircase;
-        let expected = grundy::Game::value(&staircase, &gap_staircase(mask, 12)).unwrap();
+        let expected = staircase.value(&gap_staircase(mask, 12)).unwrap();
         assert_eq!(solver.value(&mask).unwrap(), expected, "{mask:012b}");
     }
 }

@@ -12,9 +12,10 @@
 use serde::Serialize;
 
 use crate::error::{LimitKind, Result};
-use crate::expr::family::{Family, value_of_parts};
 use crate::expr::position::term_text;
-use crate::expr::{Arg, ComponentRef, Position};
+use crate::expr::{ComponentRef, Position};
+use crate::family::Arg;
+use crate::family::{Family, value_of_parts};
 use crate::game::Outcome;
 use crate::limits::Limits;
 use crate::nimber::Nimber;

@@ -11,14 +11,12 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::error::Result;
 use crate::nimber::Nimber;
-use crate::solve::{Config, Solver};
 
 /// The rules of an impartial game under normal play.
 ///
 /// ```
-/// use grundy::{Game, Nimber};
+/// use grundy::{Game, Limits, Nimber, Solver};
 ///
 /// /// Take one or two tokens from a single heap.
 /// struct TakeOneOrTwo;
@@ -30,8 +28,10 @@ use crate::solve::{Config, Solver};
 ///     }
 /// }
 ///
-/// assert_eq!(TakeOneOrTwo.value(&7).unwrap(), Nimber(1)); // 7 mod 3
-/// assert!(TakeOneOrTwo.winning_moves(&6).unwrap().is_empty()); // a P-position
+/// // Values come from a solver, which keeps its memo between questions.
+/// let mut solver = Solver::new(TakeOneOrTwo, Limits::default().solver_config());
+/// assert_eq!(solver.value(&7).unwrap(), Nimber(1)); // 7 mod 3
+/// assert!(solver.winning_moves(&6).unwrap().is_empty()); // a P-position
 /// ```
 pub trait Game {
     /// A position of the game. Positions are compared and hashed for
@@ -55,33 +55,6 @@ pub trait Game {
     /// The Grundy value of `p` from a known formula, or `None`.
     fn closed_form(&self, _p: &Self::Position) -> Option<Nimber> {
         None
-    }
-
-    /// The Grundy value of `p`, by a fresh [`Solver`] with default limits.
-    ///
-    /// Use a [`Solver`] directly to keep its memo between queries.
-    fn value(&self, p: &Self::Position) -> Result<Nimber>
-    where
-        Self: Sized,
-    {
-        Solver::new(self, Config::default()).value(p)
-    }
-
-    /// Whether the player to move wins from `p`.
-    fn outcome(&self, p: &Self::Position) -> Result<Outcome>
-    where
-        Self: Sized,
-    {
-        self.value(p).map(Outcome::of)
-    }
-
-    /// Every move from `p` to a position of value 0 (empty when `p` is a
-    /// P-position).
-    fn winning_moves(&self, p: &Self::Position) -> Result<Vec<Self::Position>>
-    where
-        Self: Sized,
-    {
-        Solver::new(self, Config::default()).winning_moves(p)
     }
 }
 

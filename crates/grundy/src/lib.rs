@@ -62,6 +62,7 @@ pub mod coins;
 pub mod error;
 pub mod every;
 pub mod expr;
+pub mod family;
 pub mod game;
 pub mod games;
 pub mod graph;

@@ -66,7 +66,7 @@ impl PlayArgs {
         } else {
             Play::Normal
         };
-        let played = Played::parse(expr)?.with_play(play)?;
+        let played = Played::parse_with(expr, limits)?.with_play(play)?;
         if played.play != Play::Normal && grundy::loopy::involves_cycles(&played.position) {
             return Err(Error::invalid(
                 "games with cycles (loopy[...]) are analysed under normal play only; misère and every-move play are not supported for them",

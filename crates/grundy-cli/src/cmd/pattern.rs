@@ -52,6 +52,7 @@ pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outco
         read_extent(args.to.as_deref())?,
         DEFAULT_TO,
         DEFAULT_SIDE,
+        limits,
     )? {
         Extent::One(to) => {
             let found = sequence_pattern(family.as_ref(), to, limits)?;

@@ -235,7 +235,7 @@ fn listed(moves: &[Move], pick: impl Fn(&Move) -> bool) -> Vec<Listed<'_>> {
 }
 
 pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let mut position = Position::parse(&args.script.or_text(args.expr.as_deref())?)?;
+    let mut position = Position::parse_with(&args.script.or_text(args.expr.as_deref())?, limits)?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();

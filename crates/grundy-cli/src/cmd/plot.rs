@@ -82,6 +82,7 @@ pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         read_extent(args.to.as_deref())?,
         DEFAULT_TO,
         DEFAULT_SIDE,
+        limits,
     )?;
     let (svg, summary) = match extent {
         Extent::One(to) => {

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::Cell;
 use crate::error::{Error, Result};
-use crate::expr::family::Arg;
+use crate::family::Arg;
 
 /// A rectangle of coins, stored row by row; one-row games use one row.
 ///

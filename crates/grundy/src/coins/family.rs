@@ -2,7 +2,7 @@
 
 use super::{Cell, CoinGame, CoinRule, Coins};
 use crate::error::Result;
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -35,7 +35,7 @@ impl<R: CoinRule> Family for CoinFamily<R> {
         Shape::Whole
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         self.coins(component).map(|_| ())
     }
 

@@ -9,7 +9,8 @@ use std::sync::Mutex;
 
 use crate::error::{Error, Result};
 use crate::expr::sum_game::Args;
-use crate::expr::{Arg, CanonicalSum, Position};
+use crate::expr::{CanonicalSum, Position};
+use crate::family::Arg;
 use crate::game::Game;
 use crate::limits::Limits;
 

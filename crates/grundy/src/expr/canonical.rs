@@ -8,10 +8,10 @@
 //! a heap with no moves is dropped: it adds no move to any sum, so it
 //! changes nothing under any ending rule.
 
-use super::family::{Arg, Shape};
 use super::position::{ComponentRef, Position};
 use super::sum_game::{Args, SumGame};
 use crate::error::Result;
+use crate::family::{Arg, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
 

@@ -7,16 +7,15 @@
 
 pub mod ast;
 pub mod canonical;
-pub mod family;
 pub mod parse;
 pub mod play;
 pub mod position;
 pub mod registry;
-pub mod searched;
+pub mod resolve;
 pub mod sum_game;
 
+pub use crate::family::{Arg, Family, Shape};
 pub use canonical::CanonicalSum;
-pub use family::{Arg, Family, Shape};
 pub use parse::{parse, parse_family};
 pub use play::{Play, Played};
 pub use position::{ComponentRef, Position, Term};

@@ -10,10 +10,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::ast;
-use super::parse::parse;
 use super::position::Position;
-use super::registry::resolve;
 use crate::error::{Error, Result};
 
 /// The way a sum is played.
@@ -72,32 +69,6 @@ pub struct Played {
 }
 
 impl Played {
-    /// Parses an expression, optionally wrapped as a whole in `misere(...)`
-    /// or `every(...)`.
-    ///
-    /// ```
-    /// use grundy::expr::{Play, Played};
-    /// let p = Played::parse("misere( nim(1, 2) + sub{4,1,3}(9) )").unwrap();
-    /// assert_eq!(p.play, Play::Misere);
-    /// assert_eq!(p.to_string(), "misere(nim(1,2) + sub{1,3,4}(9))");
-    /// assert!(Played::parse("misere(nim(1)) + nim(2)").is_err());
-    /// ```
-    pub fn parse(input: &str) -> Result<Played> {
-        let expr = parse(input)?;
-        if let [term] = expr.terms.as_slice()
-            && let Some(play) = Play::from_wrapper(&term.name)
-        {
-            return Ok(Played {
-                play,
-                position: resolve(inner(term, play, input)?, input)?,
-            });
-        }
-        Ok(Played {
-            play: Play::Normal,
-            position: resolve(&expr, input)?,
-        })
-    }
-
     /// Applies a play asked for apart from the text (a command-line flag):
     /// `Normal` leaves the text's play; another play must agree with the
     /// text's wrapper, if it has one.
@@ -115,41 +86,6 @@ impl Played {
                 asked.wrapper().unwrap_or("normal"),
             ))),
         }
-    }
-}
-
-/// The expression inside a wrapper term, which must be exactly one game
-/// expression in parentheses.
-fn inner<'t>(term: &'t ast::Term, play: Play, input: &str) -> Result<&'t ast::Expr> {
-    let name = play.wrapper().unwrap_or_default();
-    let example = format!("write {name}(nim(1,2) + sub{{1,3,4}}(5))");
-    let after_name = term.column + name.len();
-    if let Some(p) = &term.param {
-        return Err(Error::parse(
-            input,
-            p.column.saturating_sub(1),
-            format!("`{name}` takes no parameter; {example}"),
-        ));
-    }
-    match term.args.as_deref() {
-        Some([ast::Arg::Expr(e)]) => Ok(e),
-        Some([ast::Arg::Int { column, .. } | ast::Arg::Word { column, .. }]) => Err(Error::parse(
-            input,
-            *column,
-            format!("`{name}(...)` needs a game expression inside; {example}"),
-        )),
-        Some([]) | None => Err(Error::parse(
-            input,
-            after_name,
-            format!("`{name}` needs a game expression in parentheses; {example}"),
-        )),
-        Some(_) => Err(Error::parse(
-            input,
-            after_name,
-            format!(
-                "`{name}(...)` takes one expression; add games with `+`, as {name}(nim(1) + nim(2))"
-            ),
-        )),
     }
 }
 

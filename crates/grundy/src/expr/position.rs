@@ -4,8 +4,7 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::family::{Arg, Family, Shape};
-use crate::error::Result;
+use crate::family::{Arg, Family, Shape};
 
 /// One summand of a position: a family and its arguments.
 #[derive(Clone)]
@@ -60,17 +59,6 @@ pub struct ComponentRef {
 }
 
 impl Position {
-    /// Parses and resolves an expression.
-    ///
-    /// ```
-    /// use grundy::expr::Position;
-    /// let p = Position::parse("nim( 3,5 ,7)+sub{4,1,3}(9)").unwrap();
-    /// assert_eq!(p.to_string(), "nim(3,5,7) + sub{1,3,4}(9)");
-    /// ```
-    pub fn parse(input: &str) -> Result<Position> {
-        super::registry::resolve(&super::parse::parse(input)?, input)
-    }
-
     /// The independent components, in order.
     pub fn components(&self) -> Vec<ComponentRef> {
         let mut out = Vec::new();

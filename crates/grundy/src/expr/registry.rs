@@ -4,15 +4,13 @@
 //! a line of description, and a function that builds it from the term's
 //! parameter. New families add a row.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::ast::{self, Bracket};
-use super::family::{Arg, Family, Shape};
-use super::position::{Position, Term};
-use super::searched::Searched;
 use crate::coins::{CoinFamily, Corners, MockTurtles, Ruler, Turtles};
 use crate::error::{Error, Result};
+use crate::family::Family;
+use crate::family::searched::Searched;
 use crate::games::ed::EdFamily;
 use crate::games::{grid::Grid, staircase::Staircase, takeall::TakeAll, wythoff::Wythoff};
 use crate::graph::GraphFamily;
@@ -23,9 +21,9 @@ use crate::heap::nim::NimFamily;
 use crate::heap::octal::{self, Code};
 use crate::heap::split::{Parts, Split};
 use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
-use crate::heap::takebreak_family::TakeBreakFamily;
 use crate::loopy::LoopyFamily;
 use crate::script::ScriptFamily;
+use crate::seq::TakeBreakFamily;
 
 /// What a builder sees: the term and the whole input (for error columns).
 pub struct Spec<'a> {
@@ -389,9 +387,6 @@ pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
     }
     match FAMILIES.iter().find(|e| e.name == term.name) {
         Some(entry) => (entry.build)(&spec),
-        None if let Some(play) = super::play::Play::from_wrapper(&term.name) => {
-            Err(Error::parse(input, term.column, play.misplaced()))
-        }
         None => Err(Error::parse(
             input,
             term.column,
@@ -406,95 +401,4 @@ pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
             ),
         )),
     }
-}
-
-/// Resolves a parsed expression into a position: finds each family, checks
-/// each argument list, and shares one family between equal heads.
-pub fn resolve(expr: &ast::Expr, input: &str) -> Result<Position> {
-    let mut built: HashMap<(String, Option<String>), Arc<dyn Family>> = HashMap::new();
-    let mut terms = Vec::with_capacity(expr.terms.len());
-    for t in &expr.terms {
-        let key = (t.name.clone(), t.param.as_ref().map(|p| p.text.clone()));
-        let family = match built.get(&key) {
-            Some(f) => f.clone(),
-            None => {
-                let f = family(t, input)?;
-                built.insert(key, f.clone());
-                f
-            }
-        };
-        let args = resolve_args(t, family.as_ref(), input)?;
-        terms.push(Term { family, args });
-    }
-    Ok(Position { terms })
-}
-
-fn resolve_args(t: &ast::Term, family: &dyn Family, input: &str) -> Result<Vec<Arg>> {
-    let Some(ast_args) = &t.args else {
-        return family.default_args().ok_or_else(|| {
-            Error::parse(
-                input,
-                t.column + t.name.chars().count(),
-                format!(
-                    "`{}` needs a position in parentheses, as {}(...)",
-                    family.head(),
-                    family.head()
-                ),
-            )
-        });
-    };
-    let mut args = Vec::with_capacity(ast_args.len());
-    let mut columns = Vec::with_capacity(ast_args.len());
-    for a in ast_args {
-        match a {
-            ast::Arg::Int { value, column } => {
-                args.push(Arg::Int(*value));
-                columns.push(*column);
-            }
-            ast::Arg::Word { text, column } => {
-                args.push(Arg::Word(text.clone()));
-                columns.push(*column);
-            }
-            ast::Arg::Expr(e) => {
-                return Err(Error::parse(
-                    input,
-                    e.terms[0].column,
-                    format!(
-                        "`{}` takes numbers or words here, not a game",
-                        family.head()
-                    ),
-                ));
-            }
-        }
-    }
-    let at = |i: usize| columns.get(i).copied().unwrap_or(t.column);
-    let here = |e: Error, column: usize| match e.kind() {
-        crate::error::ErrorKind::Invalid(msg) => Error::parse(input, column, msg.clone()),
-        // A parse error inside a word argument (a letter in a row of coins)
-        // is placed in the whole expression.
-        crate::error::ErrorKind::Parse {
-            input: word,
-            at: offset,
-            unit: "column",
-            message,
-        } => match args
-            .iter()
-            .position(|a| matches!(a, Arg::Word(w) if w == word))
-        {
-            Some(i) => Error::parse(input, at(i) + offset - 1, message.clone()),
-            None => e,
-        },
-        _ => e,
-    };
-    match family.shape() {
-        Shape::Heaps => {
-            for (i, a) in args.iter().enumerate() {
-                family
-                    .check(std::slice::from_ref(a))
-                    .map_err(|e| here(e, at(i)))?;
-            }
-        }
-        Shape::Whole => family.check(&args).map_err(|e| here(e, at(0)))?,
-    }
-    Ok(args)
 }

@@ -8,9 +8,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::family::{Arg, Family};
 use super::position::{Position, Term};
 use crate::error::{Error, Result};
+use crate::family::{Arg, Family};
 use crate::game::Game;
 use crate::limits::Limits;
 

@@ -26,7 +26,7 @@
 
 use super::pair;
 use crate::error::{Error, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -83,7 +83,7 @@ impl Family for EdFamily {
         Shape::Whole
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         heaps(component).map(|_| ())
     }
 
@@ -150,14 +150,14 @@ mod tests {
     fn bad_positions_are_refused_and_huge_ones_limited() {
         assert!(
             EdFamily
-                .check(&[Arg::Int(0), Arg::Int(3)])
+                .check(&[Arg::Int(0), Arg::Int(3)], &Limits::default())
                 .unwrap_err()
                 .to_string()
                 .contains("non-empty")
         );
         assert!(
             EdFamily
-                .check(&[Arg::Int(3)])
+                .check(&[Arg::Int(3)], &Limits::default())
                 .unwrap_err()
                 .to_string()
                 .contains("two numbers")

@@ -6,8 +6,8 @@
 
 use super::pair;
 use crate::error::Result;
-use crate::expr::family::Arg;
-use crate::expr::searched::Positional;
+use crate::family::Arg;
+use crate::family::searched::Positional;
 use crate::game::Game;
 use crate::nimber::Nimber;
 

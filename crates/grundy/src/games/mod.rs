@@ -8,7 +8,7 @@ pub mod takeall;
 pub mod wythoff;
 
 use crate::error::{Error, Result};
-use crate::expr::family::Arg;
+use crate::family::Arg;
 
 /// Reads every argument as a number (`what` names one in messages).
 pub(crate) fn ints(args: &[Arg], what: &str) -> Result<Vec<u64>> {

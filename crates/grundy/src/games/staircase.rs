@@ -8,8 +8,8 @@
 
 use super::ints;
 use crate::error::{Error, Result};
-use crate::expr::family::Arg;
-use crate::expr::searched::Positional;
+use crate::family::Arg;
+use crate::family::searched::Positional;
 use crate::game::Game;
 use crate::nimber::Nimber;
 

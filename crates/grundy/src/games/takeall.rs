@@ -5,8 +5,8 @@
 
 use super::ints;
 use crate::error::Result;
-use crate::expr::family::Arg;
-use crate::expr::searched::Positional;
+use crate::family::Arg;
+use crate::family::searched::Positional;
 use crate::game::Game;
 
 /// The rules; a position is the multiset of heap sizes, sorted, without

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::{Mex, Nimber};
@@ -212,7 +212,7 @@ impl Family for GraphFamily {
         Shape::Heaps
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         self.vertex(component).map(|_| ())
     }
 
@@ -230,7 +230,7 @@ impl Family for GraphFamily {
         Ok(())
     }
 
-    fn default_args(&self) -> Option<Vec<Arg>> {
+    fn default_args(&self, _limits: &Limits) -> Option<Vec<Arg>> {
         self.graph.start().map(|s| vec![self.arg(s)])
     }
 

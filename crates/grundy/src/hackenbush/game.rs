@@ -5,7 +5,7 @@ use super::file::parse_picture;
 use super::picture::Picture;
 use super::{cuts, fusion};
 use crate::error::{Error, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -111,7 +111,7 @@ impl Family for HackenbushFamily {
         Shape::Whole
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         self.standing(component).map(|_| ())
     }
 
@@ -142,7 +142,7 @@ impl Family for HackenbushFamily {
         Ok(())
     }
 
-    fn default_args(&self) -> Option<Vec<Arg>> {
+    fn default_args(&self, _limits: &Limits) -> Option<Vec<Arg>> {
         Some(self.args(&self.picture().all()))
     }
 

@@ -4,7 +4,7 @@ use std::sync::Mutex;
 
 use super::{HeapGame, heap_size};
 use crate::error::{Error, LimitKind, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::{Mex, Nimber};
 use crate::period::{self, Periodicity, Proof};
@@ -83,10 +83,8 @@ pub(crate) fn find_period(
     arithmetic: bool,
 ) -> Option<Periodicity> {
     let len = table.len() as u64;
-    let (preperiod, period, saltus) = period::detect(table, arithmetic, |n0, p| match proof {
-        Proof::Window { width } => n0 + p + width <= len,
-        Proof::GuySmith { heaps, max_take } => heaps * n0 + (heaps - 1) * p + max_take + p <= len,
-        Proof::Observed => false,
+    let (preperiod, period, saltus) = period::detect(table, arithmetic, |n0, p| {
+        proof.values_needed(n0, p).is_some_and(|need| need <= len)
     })?;
     Some(Periodicity {
         preperiod,
@@ -106,7 +104,7 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         Shape::Heaps
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         heap_size(component).map(|_| ())
     }
 

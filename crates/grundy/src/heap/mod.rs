@@ -15,7 +15,6 @@ pub mod nim;
 pub mod octal;
 pub mod split;
 pub mod subtraction;
-pub mod takebreak_family;
 
 pub use family::HeapFamily;
 
@@ -65,7 +64,7 @@ pub trait HeapGame: Send + Sync {
 }
 
 /// The size of a one-heap component (`nim(5)`'s `5`), or what is wrong.
-pub fn heap_size(component: &[crate::expr::family::Arg]) -> Result<u64> {
+pub fn heap_size(component: &[crate::family::Arg]) -> Result<u64> {
     match component {
         [a] => a.int("a heap size"),
         _ => Err(crate::error::Error::invalid(
@@ -76,8 +75,8 @@ pub fn heap_size(component: &[crate::expr::family::Arg]) -> Result<u64> {
 
 /// The heaps a move leaves, as the arguments that replace the heap in an
 /// expression (`0` when it leaves none).
-pub fn parts_as_args(parts: &[u64]) -> Vec<crate::expr::family::Arg> {
-    use crate::expr::family::Arg;
+pub fn parts_as_args(parts: &[u64]) -> Vec<crate::family::Arg> {
+    use crate::family::Arg;
     if parts.is_empty() {
         vec![Arg::Int(0)]
     } else {

@@ -2,7 +2,7 @@
 
 use super::HeapGame;
 use crate::error::{Error, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 
@@ -74,7 +74,7 @@ impl Family for NimFamily {
         Shape::Heaps
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         self.heap(component).map(|_| ())
     }
 

@@ -20,8 +20,6 @@ use std::ops::ControlFlow;
 
 use super::HeapGame;
 use crate::error::{Error, Result};
-use crate::limits::Limits;
-use crate::nimber::Nimber;
 use crate::period::Proof;
 
 /// The longest code accepted (digits after the point).
@@ -209,6 +207,17 @@ pub struct TakeBreak {
 }
 
 impl TakeBreak {
+    /// The theorem that proves a period of this code: Guy–Smith, unless a
+    /// digit demands unequal heaps. With unequal splits, shifting one heap
+    /// by the period can make two heaps equal, and the Guy–Smith argument
+    /// no longer applies.
+    pub fn guy_smith(&self) -> Option<Proof> {
+        (!self.code.has_unequal()).then(|| Proof::GuySmith {
+            heaps: self.code.max_heaps(),
+            max_take: self.code.max_take(),
+        })
+    }
+
     /// The game of `code`.
     pub fn new(code: Code) -> TakeBreak {
         TakeBreak { code }
@@ -299,16 +308,7 @@ impl HeapGame for TakeBreak {
     }
 
     fn period_proof(&self) -> Option<Proof> {
-        // With unequal splits, shifting one heap by the period can make two
-        // heaps equal, and the Guy–Smith argument no longer applies.
-        (!self.code.has_unequal()).then(|| Proof::GuySmith {
-            heaps: self.code.max_heaps(),
-            max_take: self.code.max_take(),
-        })
-    }
-
-    fn fill(&self, table: &mut Vec<Nimber>, to: u64, limits: &Limits) -> Result<()> {
-        crate::seq::extend(self, table, to, limits)
+        self.guy_smith()
     }
 }
 

@@ -17,8 +17,9 @@ use serde::Serialize;
 use super::value::{Gamma, LoopyOutcome};
 use crate::analysis::{as_text, moves_to_within_limit};
 use crate::error::Result;
-use crate::expr::family::loopy_value_of_parts;
-use crate::expr::{Arg, ComponentRef, Position};
+use crate::expr::{ComponentRef, Position};
+use crate::family::Arg;
+use crate::family::loopy_value_of_parts;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use super::gamma::gamma;
 use super::value::Gamma;
 use crate::error::{Error, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::graph::{Graph, GraphFamily};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -61,12 +61,12 @@ impl LoopyFamily {
 
     /// The value of the token on one vertex.
     pub fn gamma(&self, component: &[Arg], limits: &Limits) -> Result<Gamma> {
-        let v = self.vertex(component)?;
+        let v = self.vertex(component, limits)?;
         Ok(self.values(limits)?[v as usize].clone())
     }
 
-    fn vertex(&self, component: &[Arg]) -> Result<u32> {
-        self.tokens.check(component)?;
+    fn vertex(&self, component: &[Arg], limits: &Limits) -> Result<u32> {
+        self.tokens.check(component, limits)?;
         Ok(self
             .graph()
             .vertex(&component[0].to_string())
@@ -83,8 +83,8 @@ impl Family for LoopyFamily {
         Shape::Heaps
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
-        self.tokens.check(component)
+    fn check(&self, component: &[Arg], limits: &Limits) -> Result<()> {
+        self.tokens.check(component, limits)
     }
 
     /// Only finite values are nimbers; an infinite one is refused with the
@@ -104,8 +104,8 @@ impl Family for LoopyFamily {
         self.tokens.moves(component, limits, out)
     }
 
-    fn default_args(&self) -> Option<Vec<Arg>> {
-        self.tokens.default_args()
+    fn default_args(&self, limits: &Limits) -> Option<Vec<Arg>> {
+        self.tokens.default_args(limits)
     }
 
     fn loopy(&self) -> bool {

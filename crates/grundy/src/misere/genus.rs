@@ -34,7 +34,8 @@ use std::sync::Arc;
 use serde::{Serialize, Serializer};
 
 use crate::error::{Error, Result};
-use crate::expr::{Arg, CanonicalSum, Family, Position, Term};
+use crate::expr::{CanonicalSum, Position, Term};
+use crate::family::{Arg, Family};
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::{Mex, Nimber};

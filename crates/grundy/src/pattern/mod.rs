@@ -12,7 +12,7 @@ pub mod plane;
 pub mod sequence;
 
 use crate::error::{Error, LimitKind, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 
@@ -72,11 +72,11 @@ impl std::fmt::Display for Extent {
 /// How many numbers a family's positions take, as far as patterns go:
 /// heap families and families accepting one number are one-parameter;
 /// families whose positions are pairs of numbers are two-parameter.
-pub fn parameters(family: &dyn Family) -> Result<Vec<usize>> {
+pub fn parameters(family: &dyn Family, limits: &Limits) -> Result<Vec<usize>> {
     if family.shape() == Shape::Heaps {
         return Ok(vec![1]);
     }
-    let accepts = |k: usize| family.check(&vec![Arg::Int(0); k]).is_ok();
+    let accepts = |k: usize| family.check(&vec![Arg::Int(0); k], limits).is_ok();
     let counts: Vec<usize> = [2, 1].into_iter().filter(|&k| accepts(k)).collect();
     if counts.is_empty() {
         return Err(Error::invalid(format!(
@@ -95,8 +95,9 @@ pub fn extent_for(
     requested: Option<Extent>,
     one: u64,
     two: u64,
+    limits: &Limits,
 ) -> Result<Extent> {
-    let counts = parameters(family)?;
+    let counts = parameters(family, limits)?;
     match requested {
         None if counts[0] == 2 => Ok(Extent::Two(two, two)),
         None => Ok(Extent::One(one)),

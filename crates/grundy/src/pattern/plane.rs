@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use crate::error::{Error, LimitKind, Result};
-use crate::expr::family::{Arg, Family};
+use crate::family::{Arg, Family};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::period::Periodicity;

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::values;
 use crate::error::Result;
-use crate::expr::family::Family;
+use crate::family::Family;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::period::exceptions::{Exception, exceptions, repeating_block};

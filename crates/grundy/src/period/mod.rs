@@ -93,16 +93,7 @@ impl Periodicity {
     /// For a Guy–Smith proof, the bound `B` of the theorem: periodicity
     /// verified for `preperiod <= n < B` holds for every `n`.
     pub fn theorem_bound(&self) -> Option<u64> {
-        match self.proof {
-            Proof::GuySmith { heaps, max_take } => Some(guy_smith_bound(
-                heaps,
-                max_take,
-                self.preperiod,
-                self.period,
-            )),
-            Proof::Window { width } => Some(self.preperiod + width),
-            Proof::Observed => None,
-        }
+        self.proof.bound(self.preperiod, self.period)
     }
 }
 
@@ -117,7 +108,28 @@ impl Periodicity {
 /// shortened by `p`; conversely the largest heap of an option of `N` is at
 /// least `(N - i)/k >= n0`, so it can be lengthened by `p`.
 pub fn guy_smith_bound(k: u64, t: u64, n0: u64, p: u64) -> u64 {
-    k * n0 + (k - 1) * p + t
+    k.saturating_mul(n0)
+        .saturating_add(k.saturating_sub(1).saturating_mul(p))
+        .saturating_add(t)
+}
+
+impl Proof {
+    /// The bound `B` of the theorem for a candidate pre-period `n0` and
+    /// period `p`: periodicity verified for `n0 <= n < B` holds for every
+    /// `n`. `None` for an observed period, which no theorem proves.
+    pub fn bound(&self, n0: u64, p: u64) -> Option<u64> {
+        match *self {
+            Proof::GuySmith { heaps, max_take } => Some(guy_smith_bound(heaps, max_take, n0, p)),
+            Proof::Window { width } => Some(n0.saturating_add(width)),
+            Proof::Observed => None,
+        }
+    }
+
+    /// How many values `G(0..len)` prove the candidate: the relation at
+    /// `n < B` compares `G(n)` with `G(n + p)`, so `B + p` of them.
+    pub fn values_needed(&self, n0: u64, p: u64) -> Option<u64> {
+        self.bound(n0, p).map(|b| b.saturating_add(p))
+    }
 }
 
 /// Finds the shortest period of `values` whose tail covers enough evidence.
@@ -150,16 +162,6 @@ impl Values for [Nimber] {
     #[inline]
     fn at(&self, i: usize) -> u64 {
         self[i].0
-    }
-}
-
-impl<T: crate::seq::Cell> Values for [T] {
-    fn count(&self) -> usize {
-        self.len()
-    }
-    #[inline]
-    fn at(&self, i: usize) -> u64 {
-        self[i].get().into()
     }
 }
 

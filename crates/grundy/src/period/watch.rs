@@ -41,17 +41,9 @@ impl Watch {
 
     /// How many values a candidate needs before it is proven.
     fn needed(&self, preperiod: u64, period: u64) -> u64 {
-        let bound = Periodicity {
-            preperiod,
-            period,
-            saltus: 0,
-            checked_to: 0,
-            proof: self.proof.clone(),
-        }
-        .theorem_bound()
-        .unwrap_or(u64::MAX);
-        // The relation at n < bound compares G(n) with G(n + p).
-        bound.saturating_add(period)
+        self.proof
+            .values_needed(preperiod, period)
+            .unwrap_or(u64::MAX)
     }
 
     /// The length at which the current candidate (if any) would be proven.

@@ -2,7 +2,8 @@
 //! its canonical text and the family's drawing ([`Family::draw`]) when it
 //! has one: heaps as rows of tokens, graph tokens with their edges.
 
-use crate::expr::{Family, Position};
+use crate::expr::Position;
+use crate::family::Family;
 
 /// The lines that show `position`: each component's text, padded to a
 /// column, then its picture; further lines of a picture are indented to the

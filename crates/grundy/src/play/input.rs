@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use crate::analysis::Move;
 use crate::error::{Error, Result};
+use crate::expr::Position;
 use crate::expr::position::term_text;
-use crate::expr::{Family, Position};
+use crate::family::Family;
 use crate::limits::Limits;
 
 /// One line of a player's input.
@@ -125,7 +126,7 @@ fn match_position(
     text: &str,
     limits: &Limits,
 ) -> Result<usize> {
-    let wanted = Position::parse(text)?;
+    let wanted = Position::parse_with(text, limits)?;
     // The position exactly as typed (in any order) first: two different
     // finished components (`sub{2,5,6}(1)` and `sub{2,5,6}(0)`) are the same
     // game, but the move the player wrote is the one to show.

@@ -12,7 +12,7 @@ use super::source::{Function, Script};
 use super::value::Value;
 use super::written::{self, Layout, Written};
 use crate::error::{Error, ErrorKind, Result};
-use crate::expr::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::solve::Solver;
@@ -186,8 +186,8 @@ impl Family for ScriptFamily {
         self.shape
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
-        self.with(&Limits::default(), |state| {
+    fn check(&self, component: &[Arg], limits: &Limits) -> Result<()> {
+        self.with(limits, |state| {
             state.decode(self.shape, component).map(|_| ())
         })
     }
@@ -211,7 +211,7 @@ impl Family for ScriptFamily {
         })
     }
 
-    fn default_args(&self) -> Option<Vec<Arg>> {
+    fn default_args(&self, limits: &Limits) -> Option<Vec<Arg>> {
         match self.shape {
             // The empty list stands for `start()`, so a failing `start()`
             // is reported when the position is first used.
@@ -219,7 +219,7 @@ impl Family for ScriptFamily {
             // Heaps must be written out; a failing `start()` here can only
             // mean "no default" (the trait has no error to return).
             Shape::Heaps => self
-                .with(&Limits::default(), |state| {
+                .with(limits, |state| {
                     let start = state.start()?;
                     state.encode(Shape::Heaps, &start)
                 })

@@ -24,7 +24,7 @@
 //! ```
 
 use super::value::Value;
-use crate::expr::Arg;
+use crate::family::Arg;
 
 /// Whether a script's whole positions are arrays (written as their
 /// elements) or single values (written as one argument). A script's

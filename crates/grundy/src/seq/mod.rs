@@ -13,6 +13,7 @@
 //! [`checkpoint`] file from which they resume.
 
 pub mod checkpoint;
+pub mod family;
 mod marks;
 mod mask;
 mod pipeline;
@@ -23,6 +24,7 @@ pub mod store;
 
 use std::time::{Duration, Instant};
 
+pub use family::TakeBreakFamily;
 pub use store::{Cell, Store};
 
 use self::checkpoint::Checkpoint;
@@ -30,7 +32,6 @@ use self::marks::Marks;
 use self::rules::Rules;
 use self::sparse::Sparse;
 use crate::error::{ErrorKind, Result};
-use crate::heap::HeapGame;
 use crate::heap::octal::TakeBreak;
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
@@ -245,7 +246,7 @@ impl Sequence {
     pub fn new(game: TakeBreak) -> Sequence {
         let code = game.code().to_string();
         let engine = Engine::new(Rules::new(game.code()));
-        let watch = game.period_proof().map(Watch::new);
+        let watch = game.guy_smith().map(Watch::new);
         Sequence {
             game,
             code,
@@ -344,14 +345,6 @@ impl Sequence {
             .sparse
             .as_ref()
             .map(|s| (s.class().mask, s.class().domain, s.rare_count()))
-    }
-
-    /// Counters of the sparse engine: heaps scanned, pairs scanned, full scans.
-    pub fn scan_counters(&self) -> Option<(u64, u64, u64)> {
-        self.engine
-            .sparse
-            .as_ref()
-            .map(|s| (s.scans, s.scanned, s.full_scans))
     }
 
     /// Saves to (and first resumes from) a checkpoint file.
@@ -488,19 +481,6 @@ impl Sequence {
             ),
         }
     }
-}
-
-/// Extends a table of [`Nimber`]s for the [`HeapGame::fill`] of a code.
-pub fn extend(game: &TakeBreak, table: &mut Vec<Nimber>, to: u64, limits: &Limits) -> Result<()> {
-    let mut seq = Sequence::new(game.clone());
-    let no_shortcut = Limits {
-        shortcuts: false,
-        ..limits.clone()
-    };
-    seq.extend(to, &no_shortcut)?;
-    table.clear();
-    table.extend((0..seq.len()).map(|n| seq.store.get(n).expect("in range")));
-    Ok(())
 }
 
 /// `G(0..=to)` by the plain engine alone: the reference for the sparse one.

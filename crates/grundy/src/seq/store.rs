@@ -2,6 +2,7 @@
 //! widened when a value no longer fits.
 
 use crate::nimber::Nimber;
+use crate::period::Values;
 
 /// An unsigned integer type a sequence can be stored in.
 pub trait Cell: Copy + Eq + Default + Send + Sync + 'static {
@@ -163,6 +164,18 @@ impl Store {
             ),
             _ => return None,
         })
+    }
+}
+
+/// Period detection reads stored values directly, without widening the
+/// whole table to nimbers.
+impl<T: Cell> Values for [T] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn at(&self, i: usize) -> u64 {
+        self[i].get().into()
     }
 }
 

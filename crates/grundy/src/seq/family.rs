@@ -1,5 +1,5 @@
-//! Take-and-break codes in the expression language: `kayles(10)`,
-//! `octal[0.07](12)`, `0.137(5)`, `hex[0.F](9)`, `grundy-game(20)`.
+//! Take-and-break codes as game families: `kayles(10)`, `octal[0.07](12)`,
+//! `0.137(5)`, `hex[0.F](9)`, `grundy-game(20)`.
 //!
 //! Values come from one [`Sequence`] per family, grown on demand with the
 //! fast engine and watched for a period; once a period is certified by the
@@ -8,16 +8,16 @@
 use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
 
-use super::octal::{Code, TakeBreak};
-use super::{heap_size, parts_as_args as as_args};
+use super::Sequence;
 use crate::error::{Error, LimitKind, Result};
-use crate::expr::family::{Arg, Family, Shape};
+use crate::family::{Arg, Family, Shape};
+use crate::heap::octal::{Code, TakeBreak};
+use crate::heap::{heap_size, parts_as_args as as_args};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::period::Periodicity;
-use crate::seq::Sequence;
 
-/// A take-and-break code as an expression family.
+/// A take-and-break code as a game family.
 pub struct TakeBreakFamily {
     head: String,
     sequence: Mutex<Sequence>,
@@ -99,7 +99,7 @@ impl Family for TakeBreakFamily {
         Shape::Heaps
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
+    fn check(&self, component: &[Arg], _limits: &Limits) -> Result<()> {
         heap_size(component).map(|_| ())
     }
 

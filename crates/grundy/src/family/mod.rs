@@ -1,17 +1,23 @@
-//! The interface between the expression language and the games.
+//! Game families with positions written as argument lists: the one
+//! interface every game offers to the layers above it.
 //!
 //! A [`Family`] is one rules value (`sub{1,3,4}`, `kayles`, a graph file)
-//! seen through the expression language: it names itself canonically, checks
-//! argument lists, and answers values and moves for positions written as
-//! arguments. Families keep their own caches (tables, transposition tables)
+//! whose positions are lists of [`Arg`]s (numbers and words): it names
+//! itself canonically, checks argument lists, and answers values and moves
+//! for positions so written. It knows nothing of how positions are typed
+//! or parsed; the expression language ([`crate::expr`]) sits above it and
+//! turns text into families and their arguments. [`searched`] serves any
+//! [`crate::Game`] through this interface by search. Families keep their own caches (tables, transposition tables)
 //! behind a lock, so one family serves every term of a sum and every turn of
 //! a game in play.
+
+pub mod searched;
 
 use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::limits::Limits;
-use crate::loopy::Gamma;
+use crate::loopy::value::Gamma;
 use crate::nimber::Nimber;
 use crate::period::Periodicity;
 
@@ -69,7 +75,7 @@ pub trait Family: Send + Sync {
 
     /// Checks one component's arguments, with a message saying what is
     /// wrong (wrong count, a word where a number belongs, out of range).
-    fn check(&self, component: &[Arg]) -> Result<()>;
+    fn check(&self, component: &[Arg], limits: &Limits) -> Result<()>;
 
     /// The Grundy value of one component.
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber>;
@@ -104,7 +110,7 @@ pub trait Family: Send + Sync {
     /// The arguments used when a term is written without parentheses, for
     /// families whose position comes from elsewhere (a graph file's start
     /// vertex, a script's `start()`); `None` when arguments are required.
-    fn default_args(&self) -> Option<Vec<Arg>> {
+    fn default_args(&self, _limits: &Limits) -> Option<Vec<Arg>> {
         None
     }
 

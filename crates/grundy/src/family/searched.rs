@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use super::family::{Arg, Family, Shape};
+use super::{Arg, Family, Shape};
 use crate::error::Result;
 use crate::game::Game;
 use crate::limits::Limits;
@@ -71,11 +71,8 @@ where
         Shape::Whole
     }
 
-    fn check(&self, component: &[Arg]) -> Result<()> {
-        self.solver(&Limits::default())
-            .game()
-            .decode(component)
-            .map(|_| ())
+    fn check(&self, component: &[Arg], limits: &Limits) -> Result<()> {
+        self.solver(limits).game().decode(component).map(|_| ())
     }
 
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
@@ -95,8 +92,8 @@ where
         Ok(())
     }
 
-    fn default_args(&self) -> Option<Vec<Arg>> {
-        let solver = self.solver(&Limits::default());
+    fn default_args(&self, limits: &Limits) -> Option<Vec<Arg>> {
+        let solver = self.solver(limits);
         let game = solver.game();
         game.default_position().map(|p| game.encode(&p))
     }
