@@ -30,7 +30,7 @@ pub fn solve(input: &str) -> Result<String, String> {
         let n = input.number("the number of cards n")?;
         // Written in the expression language, as a user of the engine would.
         let position = Position::parse(&format!("sub{{pow2}}({n})")).map_err(engine)?;
-        let value = grundy::analysis::value(&position, &limits).map_err(engine)?;
+        let value = grundy::analysis::normal::value(&position, &limits).map_err(engine)?;
         Ok(Some(winner(value, "Kiki", "Cici").into()))
     })
 }

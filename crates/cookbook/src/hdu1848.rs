@@ -40,7 +40,8 @@ pub fn solve(input: &str) -> Result<String, String> {
             input.finish("the closing line 0 0 0")?;
             return Ok(None);
         }
-        let value = grundy::analysis::value(&heaps(&fib, &piles), &limits).map_err(engine)?;
+        let value =
+            grundy::analysis::normal::value(&heaps(&fib, &piles), &limits).map_err(engine)?;
         Ok(Some(winner(value, "Fibo", "Nacci").into()))
     })
 }

@@ -35,7 +35,8 @@ pub fn solve(input: &str) -> Result<String, String> {
             return Ok(None);
         }
         let piles = input.numbers(count, "a pile size")?;
-        let analysis = grundy::analyze(&heaps(&nim, &piles), &limits).map_err(engine)?;
+        let analysis =
+            grundy::analysis::normal::analyze(&heaps(&nim, &piles), &limits).map_err(engine)?;
         // A Nim pile answers "the move to value g" directly, so the list is
         // always complete; the check keeps a wrong count from ever printing.
         if !analysis.winning_moves_complete {

@@ -48,7 +48,8 @@ pub fn solve(input: &str) -> Result<String, String> {
                 args,
             });
         }
-        let value = grundy::analysis::value(&Position { terms }, &limits).map_err(engine)?;
+        let value =
+            grundy::analysis::normal::value(&Position { terms }, &limits).map_err(engine)?;
         Ok(winner(value, "YES", "NO").into())
     })
 }

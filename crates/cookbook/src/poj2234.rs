@@ -28,7 +28,8 @@ pub fn solve(input: &str) -> Result<String, String> {
     cases_to_end(input, |input| {
         let count = input.number("the number of piles M")?;
         let piles = input.numbers(count, "a pile size")?;
-        let value = grundy::analysis::value(&heaps(&nim, &piles), &limits).map_err(engine)?;
+        let value =
+            grundy::analysis::normal::value(&heaps(&nim, &piles), &limits).map_err(engine)?;
         Ok(Some(winner(value, "Yes", "No").into()))
     })
 }

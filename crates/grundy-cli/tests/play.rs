@@ -6,9 +6,10 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+use grundy::Limits;
+use grundy::analysis::normal as analysis;
 use grundy::expr::Position;
 use grundy::play::Rng;
-use grundy::{Limits, analysis};
 use serde_json::Value;
 
 /// A running `grundy play --json`, read one event at a time.

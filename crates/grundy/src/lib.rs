@@ -3,20 +3,25 @@
 //! An engine for impartial combinatorial games: Sprague–Grundy values
 //! (nimbers), outcomes, winning moves, tables and periods.
 //!
-//! Describe a position in the expression language and analyse it:
+//! Describe a position in the expression language and ask the front door,
+//! [`analyze`], how it is played (normal, misère, every-move) and by which
+//! method (or let it choose):
 //!
 //! ```
-//! use grundy::{analyze, expr::Position, Limits, Nimber};
+//! use grundy::analysis::{Method, Value, Verdict};
+//! use grundy::expr::{Play, Position};
+//! use grundy::{Limits, Nimber, analyze};
 //!
 //! // Three Nim heaps: 3 ⊕ 5 ⊕ 7 = 1, so the first player wins.
-//! let position = Position::parse("nim(3,5,7)").unwrap();
-//! let analysis = analyze(&position, &Limits::default()).unwrap();
-//! assert_eq!(analysis.grundy, Nimber(1));
+//! let limits = Limits::default();
+//! let position = Position::parse_with("nim(3,5,7)", &limits).unwrap();
+//! let report = analyze(&position, Play::Normal, Method::Auto, &limits).unwrap();
+//! assert_eq!(report.value, Some(Value::Grundy(Nimber(1))));
+//! assert_eq!(report.verdict, Verdict::N);
 //!
 //! // Taking 6 from the heap of 7 is not winning (3 ⊕ 5 ⊕ 1 = 7);
 //! // the winning moves make the nim-sum 0.
-//! let winning: Vec<String> =
-//!     analysis.winning_moves.iter().map(|m| m.position.to_string()).collect();
+//! let winning: Vec<String> = report.winning_moves.iter().map(|m| m.to_string()).collect();
 //! assert_eq!(winning, ["nim(2,5,7)", "nim(3,4,7)", "nim(3,5,6)"]);
 //! ```
 //!
@@ -49,8 +54,11 @@
 //!   [`coins`]: coin-turning games; [`hackenbush`]: Green Hackenbush;
 //! - [`misere`]: misère play and the SJ theorem; [`every`]: the every-move
 //!   rule (Every-SG);
-//! - [`expr`]: the expression language; [`script`]: games scripted in Rhai;
-//!   [`analysis`]: values, outcomes and winning moves of a position;
+//! - [`family`]: every game seen as positions written as argument lists;
+//!   [`script`]: games scripted in Rhai; [`expr`]: the expression language
+//!   over the families;
+//! - [`analysis`]: the front door, values, outcomes and winning moves of a
+//!   position under any convention;
 //! - on top of them: [`pattern`] (the periods and regularities of a
 //!   family's values), [`plot`] (SVG pictures of values) and [`play`] (a
 //!   perfect opponent).
@@ -80,7 +88,7 @@ pub mod script;
 pub mod seq;
 pub mod solve;
 
-pub use analysis::{Analysis, Move, analyze};
+pub use analysis::{Method, Report, Verdict, analyze};
 pub use error::{Error, ErrorKind, LimitKind, Result};
 pub use game::{Game, Outcome};
 pub use limits::{Limits, Progress};

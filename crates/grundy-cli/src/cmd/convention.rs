@@ -1,16 +1,17 @@
 //! The flags that choose how a position is played (`--misere`, `--every`
 //! and `--method`, shared by `grundy value` and `grundy moves`), and the
-//! output pieces that misère play and the every-move rule share.
+//! output pieces that the conventions share.
 
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use grundy::expr::{Play, Played, Position};
-use grundy::{Error, Limits, every, misere};
+use grundy::analysis::Method;
+use grundy::expr::{Play, Position};
+use grundy::{Error, Limits};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::out::{Failure, Outcome};
+use crate::out::Outcome;
 
 /// How the position is played, and how to decide it.
 #[derive(Args)]
@@ -25,21 +26,6 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
 }
-
-/// What `grundy value` or `grundy moves` was asked, once parsed.
-pub struct Request<'a> {
-    /// The position.
-    pub position: &'a Position,
-    /// The play flags.
-    pub play: &'a PlayArgs,
-    /// Whether to print JSON.
-    pub json: bool,
-    /// The limits.
-    pub limits: &'a Limits,
-}
-
-/// A command for one play: `grundy value` under misère play, say.
-pub type Handler<W> = fn(&Request, &mut W) -> Outcome;
 
 /// A method asked for on the command line.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -57,77 +43,25 @@ pub enum MethodArg {
 }
 
 impl PlayArgs {
-    /// Parses `expr` and applies the flags.
-    pub fn played(&self, expr: &str) -> grundy::Result<Played> {
-        let play = if self.misere {
+    /// The play asked for by the flags (`Normal` leaves the text's choice).
+    pub fn play(&self) -> Play {
+        if self.misere {
             Play::Misere
         } else if self.every {
             Play::Every
         } else {
             Play::Normal
-        };
-        let played = Played::parse_with(expr, limits)?.with_play(play)?;
-        if played.play != Play::Normal && grundy::loopy::involves_cycles(&played.position) {
-            return Err(Error::invalid(
-                "games with cycles (loopy[...]) are analysed under normal play only; misère and every-move play are not supported for them",
-            ));
         }
-        if played.play == Play::Normal && self.method != MethodArg::Auto {
-            return Err(Error::invalid(
-                "--method applies to misère and every-move play (add --misere or --every, or wrap the expression)",
-            ));
-        }
-        Ok(played)
     }
 
-    /// Parses `expr` with the flags. A position played under misère play or
-    /// the every-move rule is answered here by the first or second handler,
-    /// giving `None`; a normally played position is returned to the caller.
-    pub fn answer_other_plays<W: Write>(
-        &self,
-        expr: &str,
-        json: bool,
-        limits: &Limits,
-        w: &mut W,
-        (misere, every): (Handler<W>, Handler<W>),
-    ) -> Result<Option<Position>, Failure> {
-        let played = self.played(expr)?;
-        let request = Request {
-            position: &played.position,
-            play: self,
-            json,
-            limits,
-        };
-        match played.play {
-            Play::Normal => return Ok(Some(played.position)),
-            Play::Misere => misere(&request, w)?,
-            Play::Every => every(&request, w)?,
-        }
-        Ok(None)
-    }
-
-    /// The misère method asked for (`None`: automatic).
-    pub fn misere_method(&self) -> grundy::Result<Option<misere::Method>> {
+    /// The method asked for.
+    pub fn method(&self) -> Method {
         match self.method {
-            MethodArg::Auto => Ok(None),
-            MethodArg::Search => Ok(Some(misere::Method::Search)),
-            MethodArg::Bouton => Ok(Some(misere::Method::Bouton)),
-            MethodArg::Sj => Ok(Some(misere::Method::Sj)),
-            MethodArg::Steps => Err(Error::invalid(
-                "--method steps is for the every-move rule; misère play takes auto, search, bouton or sj",
-            )),
-        }
-    }
-
-    /// The every-move method asked for (`None`: automatic).
-    pub fn every_method(&self) -> grundy::Result<Option<every::Method>> {
-        match self.method {
-            MethodArg::Auto => Ok(None),
-            MethodArg::Steps => Ok(Some(every::Method::Steps)),
-            MethodArg::Search => Ok(Some(every::Method::Search)),
-            MethodArg::Bouton | MethodArg::Sj => Err(Error::invalid(
-                "--method bouton and --method sj are for misère play; the every-move rule takes auto, steps or search",
-            )),
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Search => Method::Search,
+            MethodArg::Bouton => Method::Bouton,
+            MethodArg::Sj => Method::Sj,
+            MethodArg::Steps => Method::Steps,
         }
     }
 }
@@ -195,6 +129,40 @@ pub fn write_move_table(
         let pad = width - text.chars().count();
         let mark = if *winning { "  winning" } else { "" };
         writeln!(w, "{text}{:pad$}  {details}{mark}", "")?;
+    }
+    Ok(())
+}
+
+/// Winning moves listed in text output; `--json` lists all.
+const SHOWN_MOVES: usize = 12;
+
+/// The `winning moves:` line (the first [`SHOWN_MOVES`], or `none`), and
+/// a note when the list may be incomplete.
+pub fn write_winning_moves(
+    w: &mut impl Write,
+    moves: &[String],
+    none: &str,
+    complete: bool,
+    limits: &Limits,
+) -> Outcome {
+    if moves.is_empty() {
+        writeln!(w, "winning moves: {none}")?;
+    } else {
+        let shown = &moves[..moves.len().min(SHOWN_MOVES)];
+        let more = moves.len() - shown.len();
+        let rest = if more > 0 {
+            format!("  ... and {more} more (--json lists all)")
+        } else {
+            String::new()
+        };
+        writeln!(w, "winning moves: {}{rest}", shown.join("  "))?;
+    }
+    if !complete {
+        writeln!(
+            w,
+            "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
+            limits.max_moves
+        )?;
     }
     Ok(())
 }

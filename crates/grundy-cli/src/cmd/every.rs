@@ -2,27 +2,25 @@
 
 use std::io::Write;
 
-use grundy::expr::Play;
-use grundy::{Outcome as Who, every};
+use grundy::Outcome as Who;
+use grundy::analysis::Report;
+use grundy::every::{EveryAnalysis, EveryMove, Method};
+use grundy::expr::{Play, Position};
 
-use super::convention::{
-    MovesJson, Request, json_with_move_texts, wrapped, write_header, write_move_table,
-};
+use super::convention::{MovesJson, json_with_move_texts, wrapped, write_header, write_move_table};
 use crate::out::{self, Outcome};
 
-pub fn value(r: &Request, w: &mut impl Write) -> Outcome {
-    let (position, limits) = (r.position, r.limits);
-    let a = every::analyze(position, r.play.every_method()?, limits)?;
+pub fn value(a: &EveryAnalysis, report: &Report, json: bool, w: &mut impl Write) -> Outcome {
     let moves = wrapped(Play::Every, a.winning_moves.iter().map(|m| &m.position));
-    if r.json {
+    if json {
         return out::json(w, &json_with_move_texts(&a, moves)?);
     }
     write_header(
         w,
         a.outcome,
         "the every-move rule",
-        &a.reason,
-        a.method.name(),
+        &report.reason,
+        report.method,
     )?;
     if let Some(s) = a.steps {
         writeln!(w, "steps: {s}")?;
@@ -43,10 +41,14 @@ pub fn value(r: &Request, w: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-pub fn moves(r: &Request, w: &mut impl Write) -> Outcome {
-    let (position, limits) = (r.position, r.limits);
-    let (method, moves) = every::moves(position, r.play.every_method()?, limits)?;
-    if r.json {
+pub fn moves(
+    position: &Position,
+    method: Method,
+    moves: &[EveryMove],
+    json: bool,
+    w: &mut impl Write,
+) -> Outcome {
+    if json {
         let position = format!("every({position})");
         let (play, method) = (Play::Every, method.name());
         return out::json(
@@ -56,7 +58,7 @@ pub fn moves(r: &Request, w: &mut impl Write) -> Outcome {
                 play,
                 method,
                 note: None,
-                moves: &moves,
+                moves,
             },
         );
     }

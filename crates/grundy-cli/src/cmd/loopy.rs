@@ -4,25 +4,30 @@
 use std::io::Write;
 
 use grundy::Limits;
+use grundy::analysis::Report;
 use grundy::expr::Position;
-use grundy::loopy::{self, Gamma, LoopyAnalysis, LoopyOutcome};
+use grundy::loopy::{LoopyAnalysis, LoopyMove, LoopyOutcome};
 
-use super::convention::{json_with_move_texts, write_move_table};
-use super::value::write_winning_moves;
+use super::convention::{json_with_move_texts, write_move_table, write_winning_moves};
 use crate::out::{self, Outcome};
 
-pub fn value(position: &Position, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let a = loopy::analyze(position, limits)?;
+pub fn value(
+    a: &LoopyAnalysis,
+    report: &Report,
+    json: bool,
+    limits: &Limits,
+    w: &mut impl Write,
+) -> Outcome {
     let moves: Vec<String> = a
         .winning_moves
         .iter()
         .map(|m| m.position.to_string())
         .collect();
     if json {
-        return out::json(w, &json_with_move_texts(&a, moves)?);
+        return out::json(w, &json_with_move_texts(a, moves)?);
     }
     writeln!(w, "{}  {}", a.value, a.outcome.describe())?;
-    writeln!(w, "reason: {}", reason(&a))?;
+    writeln!(w, "reason: {}", report.reason)?;
     let none = match a.outcome {
         LoopyOutcome::Draw => {
             "none (no move leaves the opponent lost; `grundy moves` shows the drawing ones)"
@@ -32,30 +37,7 @@ pub fn value(position: &Position, json: bool, limits: &Limits, w: &mut impl Writ
     write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
 }
 
-/// The component values, their generalised nim-sum, and for an infinite
-/// value whether a move reaches 0 (a win) or not (a draw).
-fn reason(a: &LoopyAnalysis) -> String {
-    let parts: Vec<String> = a
-        .components
-        .iter()
-        .map(|c| format!("γ({}) = {}", c.component, c.value))
-        .collect();
-    let mut text = parts.join(", ");
-    if a.components.len() > 1 {
-        let terms: Vec<String> = a.components.iter().map(|c| c.value.to_string()).collect();
-        text += &format!("; generalised nim-sum {} = {}", terms.join(" ⊕ "), a.value);
-    }
-    match &a.value {
-        Gamma::Finite(_) => text,
-        Gamma::Infinite(_) if a.outcome == LoopyOutcome::Win => {
-            format!("{text}; infinite, and a move reaches 0")
-        }
-        Gamma::Infinite(_) => format!("{text}; infinite, and no move reaches 0"),
-    }
-}
-
-pub fn moves(position: &Position, json: bool, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let moves = loopy::analysis::moves(position, limits)?;
+pub fn moves(position: &Position, moves: &[LoopyMove], json: bool, w: &mut impl Write) -> Outcome {
     if json {
         let object = serde_json::json!({"position": position.to_string(), "moves": moves});
         return out::json(w, &object);

@@ -2,22 +2,20 @@
 
 use std::io::Write;
 
-use grundy::expr::Play;
-use grundy::{Outcome as Who, misere};
+use grundy::Outcome as Who;
+use grundy::analysis::Report;
+use grundy::expr::{Play, Position};
+use grundy::misere::{Method, MisereAnalysis, MisereMove};
 
-use super::convention::{
-    MovesJson, Request, json_with_move_texts, wrapped, write_header, write_move_table,
-};
+use super::convention::{MovesJson, json_with_move_texts, wrapped, write_header, write_move_table};
 use crate::out::{self, Outcome};
 
-pub fn value(r: &Request, w: &mut impl Write) -> Outcome {
-    let (position, limits) = (r.position, r.limits);
-    let a = misere::analyze(position, r.play.misere_method()?, limits)?;
+pub fn value(a: &MisereAnalysis, report: &Report, json: bool, w: &mut impl Write) -> Outcome {
     let moves = wrapped(Play::Misere, a.winning_moves.iter().map(|m| &m.position));
-    if r.json {
+    if json {
         return out::json(w, &json_with_move_texts(&a, moves)?);
     }
-    write_header(w, a.outcome, "misère play", &a.reason, a.method.name())?;
+    write_header(w, a.outcome, "misère play", &report.reason, report.method)?;
     if let Some(note) = &a.note {
         writeln!(w, "note: {note}")?;
     }
@@ -43,12 +41,18 @@ pub fn value(r: &Request, w: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-pub fn moves(r: &Request, w: &mut impl Write) -> Outcome {
-    let (position, limits) = (r.position, r.limits);
-    let (method, note, moves) = misere::moves(position, r.play.misere_method()?, limits)?;
-    if r.json {
+pub fn moves(
+    position: &Position,
+    method: Method,
+    note: Option<&str>,
+    moves: &[MisereMove],
+    json: bool,
+    w: &mut impl Write,
+) -> Outcome {
+    if json {
         let position = format!("misere({position})");
         let (play, method) = (Play::Misere, method.name());
+        let note = note.map(str::to_string);
         return out::json(
             w,
             &MovesJson {
@@ -56,7 +60,7 @@ pub fn moves(r: &Request, w: &mut impl Write) -> Outcome {
                 play,
                 method,
                 note,
-                moves: &moves,
+                moves,
             },
         );
     }

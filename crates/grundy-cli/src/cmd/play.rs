@@ -9,11 +9,12 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
+use grundy::Limits;
+use grundy::analysis::normal::{self as analysis, Move};
 use grundy::expr::Position;
 use grundy::play::board::board;
 use grundy::play::engine::hint;
 use grundy::play::{Input, Rng, choose_move, find_move};
-use grundy::{Limits, Move, analysis};
 use serde::Serialize;
 
 use crate::out::{self, Outcome};

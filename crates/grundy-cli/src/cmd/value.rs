@@ -1,11 +1,13 @@
-//! `grundy value` and `grundy moves`.
+//! `grundy value` and `grundy moves`: a position through the library's
+//! front door, printed as the analysis that answered prefers.
 
 use std::io::Write;
 
 use clap::Args;
-use grundy::{Analysis, Limits, Nimber, analysis};
+use grundy::analysis::{self, Analysis, Details, MovesDetails};
+use grundy::{Limits, Nimber};
 
-use super::convention::{Handler, PlayArgs};
+use super::convention::{PlayArgs, write_winning_moves};
 use crate::out::{self, Outcome};
 use crate::script::ScriptArg;
 
@@ -27,116 +29,40 @@ pub struct ValueArgs {
 /// `grundy moves` takes the same arguments as `grundy value`.
 pub type MovesArgs = ValueArgs;
 
-/// How a command answers the positions normal play does not cover.
-struct Others<W: Write> {
-    /// Misère play and the every-move rule.
-    plays: (Handler<W>, Handler<W>),
-    /// Games with cycles.
-    loopy: fn(&grundy::expr::Position, bool, &Limits, &mut W) -> Outcome,
-}
-
-/// The position to analyse under normal play, or `None` when `others`
-/// already answered (misère or every-move play, or a game with cycles).
-fn normal_play_position<W: Write>(
-    args: &ValueArgs,
-    limits: &Limits,
-    w: &mut W,
-    others: Others<W>,
-) -> Result<Option<grundy::expr::Position>, crate::out::Failure> {
-    let text = args.script.or_text(args.expr.as_deref())?;
-    let Some(position) = args
-        .play
-        .answer_other_plays(&text, args.json, limits, w, others.plays)?
-    else {
-        return Ok(None);
-    };
-    if grundy::loopy::involves_cycles(&position) {
-        (others.loopy)(&position, args.json, limits, w)?;
-        return Ok(None);
+impl ValueArgs {
+    /// The position with its play, from the text (or script) and flags.
+    fn played(&self, limits: &Limits) -> grundy::Result<grundy::expr::Played> {
+        let text = self.script.or_text(self.expr.as_deref())?;
+        analysis::parse(&text, self.play.play(), limits)
     }
-    Ok(Some(position))
 }
-
-/// Winning moves listed in text output; `--json` lists all.
-const SHOWN_MOVES: usize = 12;
 
 pub fn value<W: Write>(args: &ValueArgs, limits: &Limits, w: &mut W) -> Outcome {
-    let others = Others {
-        plays: (super::misere::value, super::every::value),
-        loopy: super::loopy::value,
-    };
-    let Some(position) = normal_play_position(args, limits, w, others)? else {
-        return Ok(());
-    };
-    let a = grundy::analyze(&position, limits)?;
-    if args.json {
-        return out::json(w, &ValueJson::from(&a));
+    let played = args.played(limits)?;
+    let report = analysis::analyze(&played.position, played.play, args.play.method(), limits)?;
+    match &report.details {
+        Details::Normal(a) => normal_value(a, &report, args.json, limits, w),
+        Details::Loopy(a) => super::loopy::value(a, &report, args.json, limits, w),
+        Details::Misere(a) => super::misere::value(a, &report, args.json, w),
+        Details::Every(a) => super::every::value(a, &report, args.json, w),
+    }
+}
+
+fn normal_value(
+    a: &Analysis,
+    report: &analysis::Report,
+    json: bool,
+    limits: &Limits,
+    w: &mut impl Write,
+) -> Outcome {
+    if json {
+        return out::json(w, &ValueJson::from(a));
     }
     writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
-    writeln!(w, "reason: {}", reason(&a))?;
-    let moves: Vec<String> = a
-        .winning_moves
-        .iter()
-        .map(|m| m.position.to_string())
-        .collect();
+    writeln!(w, "reason: {}", report.reason)?;
+    let moves: Vec<String> = report.winning_moves.iter().map(|m| m.to_string()).collect();
     let none = "none (every move leads to a non-zero value)";
     write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
-}
-
-/// The `winning moves:` line (the first [`SHOWN_MOVES`], or `none`), and
-/// a note when the list may be incomplete.
-pub(super) fn write_winning_moves(
-    w: &mut impl Write,
-    moves: &[String],
-    none: &str,
-    complete: bool,
-    limits: &Limits,
-) -> Outcome {
-    if moves.is_empty() {
-        writeln!(w, "winning moves: {none}")?;
-    } else {
-        let shown = &moves[..moves.len().min(SHOWN_MOVES)];
-        let more = moves.len() - shown.len();
-        let rest = if more > 0 {
-            format!("  ... and {more} more (--json lists all)")
-        } else {
-            String::new()
-        };
-        writeln!(w, "winning moves: {}{rest}", shown.join("  "))?;
-    }
-    if !complete {
-        writeln!(
-            w,
-            "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
-            limits.max_moves
-        )?;
-    }
-    Ok(())
-}
-
-/// The one-line argument for the value: the component values and their
-/// nim-sum.
-fn reason(a: &Analysis) -> String {
-    let parts: Vec<String> = a
-        .components
-        .iter()
-        .map(|c| format!("G({}) = {:#}", c.component, c.grundy))
-        .collect();
-    if a.components.len() == 1 {
-        return parts[0].clone();
-    }
-    let terms: Vec<String> = a
-        .components
-        .iter()
-        .map(|c| format!("{:#}", c.grundy))
-        .collect();
-    let relation = if a.grundy.is_zero() { "= 0" } else { "≠ 0" };
-    let sum = if a.grundy.is_zero() {
-        format!("{} = 0", terms.join(" ⊕ "))
-    } else {
-        format!("{} = {:#} {relation}", terms.join(" ⊕ "), a.grundy)
-    };
-    format!("{}; nim-sum {sum}", parts.join(", "))
 }
 
 #[derive(serde::Serialize)]
@@ -144,10 +70,10 @@ struct ValueJson<'a> {
     position: String,
     grundy: Nimber,
     outcome: grundy::Outcome,
-    components: &'a [grundy::analysis::ComponentValue],
+    components: &'a [analysis::ComponentValue],
     winning_moves: Vec<String>,
     winning_moves_complete: bool,
-    winning_move_details: &'a [grundy::Move],
+    winning_move_details: &'a [analysis::Move],
 }
 
 impl<'a> From<&'a Analysis> for ValueJson<'a> {
@@ -169,25 +95,40 @@ impl<'a> From<&'a Analysis> for ValueJson<'a> {
 }
 
 pub fn moves<W: Write>(args: &MovesArgs, limits: &Limits, w: &mut W) -> Outcome {
-    let others = Others {
-        plays: (super::misere::moves, super::every::moves),
-        loopy: super::loopy::moves,
-    };
-    let Some(position) = normal_play_position(args, limits, w, others)? else {
-        return Ok(());
-    };
-    let moves = analysis::moves(&position, limits)?;
-    if args.json {
+    let played = args.played(limits)?;
+    let position = &played.position;
+    let report = analysis::moves(position, played.play, args.play.method(), limits)?;
+    match &report.details {
+        MovesDetails::Normal(moves) => normal_moves(position, moves, args.json, w),
+        MovesDetails::Loopy(moves) => super::loopy::moves(position, moves, args.json, w),
+        MovesDetails::Misere {
+            method,
+            note,
+            moves,
+        } => super::misere::moves(position, *method, note.as_deref(), moves, args.json, w),
+        MovesDetails::Every { method, moves } => {
+            super::every::moves(position, *method, moves, args.json, w)
+        }
+    }
+}
+
+fn normal_moves(
+    position: &grundy::expr::Position,
+    moves: &[analysis::Move],
+    json: bool,
+    w: &mut impl Write,
+) -> Outcome {
+    if json {
         #[derive(serde::Serialize)]
         struct MovesJson<'a> {
             position: String,
-            moves: &'a [grundy::Move],
+            moves: &'a [analysis::Move],
         }
         return out::json(
             w,
             &MovesJson {
                 position: position.to_string(),
-                moves: &moves,
+                moves,
             },
         );
     }
@@ -200,7 +141,7 @@ pub fn moves<W: Write>(args: &MovesArgs, limits: &Limits, w: &mut W) -> Outcome 
         .map(|m| m.position.to_string().chars().count())
         .max()
         .unwrap_or(0);
-    for m in &moves {
+    for m in moves {
         let text = m.position.to_string();
         let pad = width - text.chars().count();
         let mark = if m.grundy.is_zero() { "  winning" } else { "" };

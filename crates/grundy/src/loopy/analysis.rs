@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use super::value::{Gamma, LoopyOutcome};
-use crate::analysis::{as_text, moves_to_within_limit};
+use crate::analysis::normal::{self, as_text, moves_to_within_limit};
 use crate::error::Result;
 use crate::expr::{ComponentRef, Position};
 use crate::family::Arg;
@@ -73,6 +73,39 @@ pub struct LoopyAnalysis {
     /// False when a component had more moves than `Limits::max_moves`
     /// allows examining, so more winning moves may exist.
     pub winning_moves_complete: bool,
+}
+
+impl LoopyAnalysis {
+    /// The one-sentence argument: the component values, their generalised
+    /// nim-sum, and for an infinite value whether a move reaches 0 (a win)
+    /// or not (a draw).
+    pub fn reason(&self) -> String {
+        let parts: Vec<String> = self
+            .components
+            .iter()
+            .map(|c| format!("γ({}) = {}", c.component, c.value))
+            .collect();
+        let mut text = parts.join(", ");
+        if self.components.len() > 1 {
+            let terms: Vec<String> = self
+                .components
+                .iter()
+                .map(|c| c.value.to_string())
+                .collect();
+            text += &format!(
+                "; generalised nim-sum {} = {}",
+                terms.join(" ⊕ "),
+                self.value
+            );
+        }
+        match &self.value {
+            Gamma::Finite(_) => text,
+            Gamma::Infinite(_) if self.outcome == LoopyOutcome::Win => {
+                format!("{text}; infinite, and a move reaches 0")
+            }
+            Gamma::Infinite(_) => format!("{text}; infinite, and no move reaches 0"),
+        }
+    }
 }
 
 /// Whether some component of `position` belongs to a family with cycles,
@@ -201,7 +234,7 @@ fn make_move(
     option: &[Arg],
     value: Gamma,
 ) -> LoopyMove {
-    let plain = crate::analysis::make_move(position, index, c, option, Nimber::ZERO);
+    let plain = normal::make_move(position, index, c, option, Nimber::ZERO);
     LoopyMove {
         component: plain.component,
         from: plain.from,

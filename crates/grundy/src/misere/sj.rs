@@ -69,7 +69,8 @@ pub enum Violation {
 }
 
 impl Violation {
-    fn describe(self) -> &'static str {
+    /// What is wrong with a position that breaks the condition.
+    pub fn describe(self) -> &'static str {
         match self {
             Violation::ZeroNotTerminal => "has Grundy value 0 but is not terminal",
             Violation::BigPiece => "has Grundy value 0 or 1 but a piece of value above 1",

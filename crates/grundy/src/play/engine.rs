@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{self, Move, analyze};
+use crate::analysis::normal::{self as analysis, Move, analyze};
 use crate::error::{Error, Result};
 use crate::expr::Position;
 use crate::limits::Limits;

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::Move;
+use crate::analysis::normal::Move;
 use crate::error::{Error, Result};
 use crate::expr::Position;
 use crate::expr::position::term_text;
@@ -228,7 +228,7 @@ fn options_hint(current: &Position, text: &str, limits: &Limits) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis;
+    use crate::analysis::normal as analysis;
 
     fn find(position: &str, typed: &str) -> Result<String> {
         let p = Position::parse(position).unwrap();

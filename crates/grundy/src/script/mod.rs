@@ -8,7 +8,7 @@
 //! `docs/SCRIPTS.md`.
 //!
 //! ```
-//! use grundy::{analyze, expr::Position, Limits, Nimber};
+//! use grundy::{analysis::normal::analyze, expr::Position, Limits, Nimber};
 //! # let dir = std::env::temp_dir().join(format!("grundy-doc-{}", std::process::id()));
 //! # std::fs::create_dir_all(&dir).unwrap();
 //! # let file = dir.join("takeall.rhai");

@@ -335,7 +335,7 @@ proptest! {
         let expr = terms.join(" + ");
         prop_assert_eq!(engine_value(&expr), reference_value(&expr));
         let p = Position::parse(&expr).unwrap();
-        let a = grundy::analyze(&p, &Limits::default()).unwrap();
+        let a = grundy::analysis::normal::analyze(&p, &Limits::default()).unwrap();
         prop_assert_eq!(a.winning_moves.is_empty(), a.grundy.is_zero());
         for m in &a.winning_moves {
             prop_assert!(reference_value(&m.position.to_string()).is_zero(), "{} -> {}", expr, m.position);
@@ -365,24 +365,24 @@ fn limits_on_moves_are_errors() {
         ..Limits::default()
     };
     let p = Position::parse(&format!("mock({})", "H".repeat(40))).unwrap();
-    let err = grundy::analysis::moves(&p, &limits).unwrap_err();
+    let err = grundy::analysis::normal::moves(&p, &limits).unwrap_err();
     assert!(err.to_string().contains("--max-moves"), "{err}");
     // Winning moves need no listing of every move: long rows are fine.
     for game in ["turtles", "ruler"] {
         let long = Position::parse(&format!("{game}({}H)", "T".repeat(100_000))).unwrap();
-        let a = grundy::analyze(&long, &limits).unwrap();
+        let a = grundy::analysis::normal::analyze(&long, &limits).unwrap();
         assert_eq!(a.winning_moves.len(), 1, "{game}"); // turn the head over alone
     }
     // Mock Turtles looks at each coin left of a head once: under a small
     // limit the answer says its list of winning moves is incomplete.
     let long = Position::parse(&format!("mock({}H)", "T".repeat(100_000))).unwrap();
     assert!(
-        !grundy::analyze(&long, &limits)
+        !grundy::analysis::normal::analyze(&long, &limits)
             .unwrap()
             .winning_moves_complete
     );
     assert_eq!(
-        grundy::analyze(&long, &Limits::default())
+        grundy::analysis::normal::analyze(&long, &Limits::default())
             .unwrap()
             .winning_moves
             .len(),
@@ -394,9 +394,13 @@ fn limits_on_moves_are_errors() {
     rows[1] = format!("HT{}", "H".repeat(18));
     let board = rows.join(",");
     let p = Position::parse(&format!("corners({board})")).unwrap();
-    assert!(!grundy::analyze(&p, &limits).unwrap().winning_moves_complete);
     assert!(
-        !grundy::analyze(&p, &Limits::default())
+        !grundy::analysis::normal::analyze(&p, &limits)
+            .unwrap()
+            .winning_moves_complete
+    );
+    assert!(
+        !grundy::analysis::normal::analyze(&p, &Limits::default())
             .unwrap()
             .winning_moves
             .is_empty()

@@ -8,7 +8,8 @@ use grundy::{Limits, Nimber};
 /// Sprague–Grundy theorem).
 pub fn engine_value(expr: &str) -> Nimber {
     let p = Position::parse(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
-    grundy::analysis::value(&p, &Limits::default()).unwrap_or_else(|e| panic!("{expr}: {e}"))
+    grundy::analysis::normal::value(&p, &Limits::default())
+        .unwrap_or_else(|e| panic!("{expr}: {e}"))
 }
 
 /// The value of `expr` by brute force over the whole sum's moves: no

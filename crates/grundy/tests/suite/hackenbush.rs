@@ -219,7 +219,7 @@ fn pictures_from_files_in_expressions() {
     assert_agree(&format!("hackenbush[{path}] + mock(HTH)"));
     let p = Position::parse(&format!("hackenbush[{path}]")).unwrap();
     assert_eq!(p.to_string(), format!("hackenbush[{path}](1,2,3,4,5,6)"));
-    let a = grundy::analyze(&p, &Limits::default()).unwrap();
+    let a = grundy::analysis::normal::analyze(&p, &Limits::default()).unwrap();
     // Triangle -> loop (*1) at b; b stands on a stalk of 2: *3; loop at g: *1.
     assert_eq!(a.grundy, Nimber(3 ^ 1));
     for m in &a.winning_moves {

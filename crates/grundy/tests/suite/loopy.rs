@@ -371,11 +371,11 @@ fn finite_loopy_values_are_nimbers_and_infinite_ones_are_refused() {
     let p = Position::parse(&format!("loopy[{}](a)", file.path())).unwrap();
     // a = 0 (its only move, to b, is answered by b -> c), so plain analysis works.
     assert_eq!(
-        grundy::analysis::value(&p, &Limits::default()).unwrap(),
+        grundy::analysis::normal::value(&p, &Limits::default()).unwrap(),
         Nimber(0)
     );
     let p = Position::parse(&format!("loopy[{}](x)", file.path())).unwrap();
-    let err = grundy::analysis::value(&p, &Limits::default())
+    let err = grundy::analysis::normal::value(&p, &Limits::default())
         .unwrap_err()
         .to_string();
     assert!(

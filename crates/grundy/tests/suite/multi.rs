@@ -103,7 +103,7 @@ fn ed_large_heaps_come_from_the_formula() {
     // their union is bit 31.
     let v = engine_value("ed(2147483647,2)");
     assert_eq!(v, Nimber(31));
-    let a = grundy::analyze(
+    let a = grundy::analysis::normal::analyze(
         &Position::parse("ed(1,2) + ed(3,5)").unwrap(),
         &Limits::default(),
     )
@@ -142,9 +142,9 @@ proptest! {
         prop_assert_eq!(engine_value(&expr), reference_value(&expr));
         let p = Position::parse(&expr).unwrap();
         let limits = Limits::default();
-        let a = grundy::analyze(&p, &limits).unwrap();
+        let a = grundy::analysis::normal::analyze(&p, &limits).unwrap();
         let mut winning: Vec<String> = a.winning_moves.iter().map(|m| m.position.to_string()).collect();
-        let mut to_zero: Vec<String> = grundy::analysis::moves(&p, &limits)
+        let mut to_zero: Vec<String> = grundy::analysis::normal::moves(&p, &limits)
             .unwrap()
             .into_iter()
             .map(|m| m.position.to_string())

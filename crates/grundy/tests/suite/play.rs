@@ -1,7 +1,7 @@
 //! The opponent of `grundy play`: its moves against the brute force, and
 //! the reading of typed moves.
 
-use grundy::analysis;
+use grundy::analysis::normal as analysis;
 use grundy::expr::Position;
 use grundy::play::board::board;
 use grundy::play::engine::hint;

@@ -1,7 +1,8 @@
 //! The laws every answer must obey, on random positions.
 
+use grundy::Limits;
+use grundy::analysis::normal as analysis;
 use grundy::expr::Position;
-use grundy::{Limits, analysis};
 use proptest::prelude::*;
 
 use super::common::{engine_value, reference_value};
@@ -50,7 +51,7 @@ proptest! {
     fn winning_moves_lead_to_p_positions(expr in sum()) {
         let limits = Limits::default();
         let p = Position::parse(&expr).unwrap();
-        let a = grundy::analyze(&p, &limits).unwrap();
+        let a = grundy::analysis::normal::analyze(&p, &limits).unwrap();
         prop_assert_eq!(a.winning_moves.is_empty(), a.grundy.is_zero());
         let mut winning: Vec<String> = Vec::new();
         for m in &a.winning_moves {
@@ -106,7 +107,7 @@ fn sets_print_sorted_with_ranges() {
 #[test]
 fn winning_move_may_raise_a_component_value() {
     let p = Position::parse("sub{fib}(4) + takeall(1)").unwrap();
-    let a = grundy::analyze(&p, &Limits::default()).unwrap();
+    let a = grundy::analysis::normal::analyze(&p, &Limits::default()).unwrap();
     let moves: Vec<String> = a
         .winning_moves
         .iter()

@@ -64,14 +64,14 @@ fn takeall_script_agrees_with_builtin_takeall() {
     let script = example("takeall.rhai");
     // The classic exercise: heaps 1..5, from the script's start().
     let p = Position::parse(&format!("{script}()")).unwrap();
-    let a = grundy::analyze(&p, &Limits::default()).unwrap();
-    let builtin = grundy::analyze(
+    let a = grundy::analysis::normal::analyze(&p, &Limits::default()).unwrap();
+    let builtin = grundy::analysis::normal::analyze(
         &Position::parse("takeall(1,2,3,4,5)").unwrap(),
         &Limits::default(),
     )
     .unwrap();
     assert_eq!(a.grundy, builtin.grundy);
-    let moves = |a: &grundy::Analysis, head: &str| -> Vec<String> {
+    let moves = |a: &grundy::analysis::Analysis, head: &str| -> Vec<String> {
         a.winning_moves
             .iter()
             .map(|m| m.position.to_string().replace(head, "H"))
@@ -218,7 +218,7 @@ fn one_heap_script_with_splits_agrees_with_brute_force() {
     }
     // A move that splits a row is written as the rows it leaves.
     let p = Position::parse(&format!("{script}(6)")).unwrap();
-    let moves: Vec<String> = grundy::analysis::moves(&p, &Limits::default())
+    let moves: Vec<String> = grundy::analysis::normal::moves(&p, &Limits::default())
         .unwrap()
         .iter()
         .map(|m| m.to.replace(&script, "K"))
@@ -233,7 +233,7 @@ fn one_heap_script_with_splits_agrees_with_brute_force() {
 fn script_error(name: &str, text: &str, limits: &Limits) -> (Option<usize>, String) {
     let file = TempFile::new(name, text);
     let result = Position::parse(&format!("script[{}]", file.path()))
-        .and_then(|p| grundy::analyze(&p, limits).map(|_| ()));
+        .and_then(|p| grundy::analysis::normal::analyze(&p, limits).map(|_| ()));
     let err = result.expect_err("the script must fail");
     match err.kind() {
         ErrorKind::Script {
@@ -332,7 +332,7 @@ fn limits_can_be_raised_and_stop_flag_interrupts() {
     let text = "fn start() { 1 }\nfn moves(s) {\n  let n = 0;\n  for i in 0..400000 { n += 1; }\n  if s > 0 { [s - 1] } else { [] }\n}\n";
     let file = TempFile::new("slow.rhai", text);
     let p = Position::parse(&format!("script[{}]", file.path())).unwrap();
-    assert!(grundy::analyze(&p, &Limits::default()).is_err());
+    assert!(grundy::analysis::normal::analyze(&p, &Limits::default()).is_err());
     let raised = Limits {
         script: ScriptLimits {
             max_operations: 10_000_000,
@@ -340,7 +340,12 @@ fn limits_can_be_raised_and_stop_flag_interrupts() {
         },
         ..Limits::default()
     };
-    assert_eq!(grundy::analyze(&p, &raised).unwrap().grundy, Nimber(1));
+    assert_eq!(
+        grundy::analysis::normal::analyze(&p, &raised)
+            .unwrap()
+            .grundy,
+        Nimber(1)
+    );
 
     // A stop flag (Ctrl-C in the command line) ends a script call.
     let endless = TempFile::new(
@@ -356,7 +361,7 @@ fn limits_can_be_raised_and_stop_flag_interrupts() {
         },
         ..Limits::default()
     };
-    let err = grundy::analyze(&p, &stopped).unwrap_err();
+    let err = grundy::analysis::normal::analyze(&p, &stopped).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::Interrupted);
 }
 
@@ -393,7 +398,7 @@ fn show(s) { s.to_debug() }
     let file = TempFile::new("kinds.rhai", text);
     let head = format!("script[{}]", file.path());
     let p = Position::parse(&format!("{head}()")).unwrap();
-    let moves = grundy::analysis::moves(&p, &Limits::default()).unwrap();
+    let moves = grundy::analysis::normal::moves(&p, &Limits::default()).unwrap();
     let shown: Vec<String> = moves
         .iter()
         .map(|m| {
@@ -460,7 +465,7 @@ proptest! {
         let expr = parts.join(" + ");
         prop_assert_eq!(engine_value(&expr), reference_value(&expr));
         let p = Position::parse(&expr).unwrap();
-        let a = grundy::analyze(&p, &Limits::default()).unwrap();
+        let a = grundy::analysis::normal::analyze(&p, &Limits::default()).unwrap();
         prop_assert_eq!(a.winning_moves.is_empty(), a.grundy.is_zero());
         for m in &a.winning_moves {
             prop_assert!(engine_value(&m.position.to_string()).is_zero(), "{} -> {}", expr, m.position);
@@ -523,7 +528,7 @@ fn deepest_allowed_recursion_fits_a_small_thread_stack() {
         .stack_size(2 << 20)
         .spawn(move || {
             let p = Position::parse(&format!("script[{path}]")).unwrap();
-            grundy::analyze(&p, &limits)
+            grundy::analysis::normal::analyze(&p, &limits)
                 .map(|_| ())
                 .unwrap_err()
                 .to_string()

@@ -1,5 +1,5 @@
-//! Analysis of a position written in the expression language: its value,
-//! outcome, the values of its components, and its moves.
+//! Normal-play analysis of a position written in the expression language:
+//! its value, outcome, the values of its components, and its moves.
 //!
 //! By the Sprague–Grundy theorem a sum's value is the nim-sum of its
 //! components' values, and the winning moves are exactly the moves that
@@ -52,7 +52,7 @@ pub(crate) fn as_text<S: serde::Serializer>(
     s.collect_str(p)
 }
 
-/// Everything `grundy value` reports.
+/// Everything a normal-play analysis finds.
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
     /// The position, canonical.
@@ -190,4 +190,28 @@ pub(crate) fn make_move(
         position: position.replace(c, option),
         grundy,
     }
+}
+
+/// The one-sentence argument for the value: the component values and
+/// their nim-sum.
+pub fn reason(a: &Analysis) -> String {
+    let parts: Vec<String> = a
+        .components
+        .iter()
+        .map(|c| format!("G({}) = {:#}", c.component, c.grundy))
+        .collect();
+    if a.components.len() == 1 {
+        return parts[0].clone();
+    }
+    let terms: Vec<String> = a
+        .components
+        .iter()
+        .map(|c| format!("{:#}", c.grundy))
+        .collect();
+    let sum = if a.grundy.is_zero() {
+        format!("{} = 0", terms.join(" ⊕ "))
+    } else {
+        format!("{} = {:#} ≠ 0", terms.join(" ⊕ "), a.grundy)
+    };
+    format!("{}; nim-sum {sum}", parts.join(", "))
 }
