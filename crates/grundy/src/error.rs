@@ -16,8 +16,8 @@ pub enum ErrorKind {
         input: String,
         /// 1-based column (or line, for files; see `unit`) of the problem.
         at: usize,
-        /// "column" or "line".
-        unit: &'static str,
+        /// Whether `at` counts columns of a text or lines of a file.
+        unit: Unit,
         /// What was expected or found.
         message: String,
     },
@@ -56,6 +56,15 @@ pub enum ErrorKind {
     /// A long computation was interrupted (its progress was saved where the
     /// operation supports it).
     Interrupted,
+}
+
+/// What the position of a parse error counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Columns of a one-line text (an expression, a code).
+    Column,
+    /// Lines of a file.
+    Line,
 }
 
 /// The limits a user can raise, each with its command-line flag (and the
@@ -131,7 +140,7 @@ impl Error {
         ErrorKind::Parse {
             input: input.to_string(),
             at: column,
-            unit: "column",
+            unit: Unit::Column,
             message: message.into(),
         }
         .into()
@@ -142,7 +151,7 @@ impl Error {
         ErrorKind::Parse {
             input: file.to_string(),
             at: line,
-            unit: "line",
+            unit: Unit::Line,
             message: message.into(),
         }
         .into()
@@ -195,15 +204,15 @@ impl fmt::Display for Error {
             ErrorKind::Parse {
                 input,
                 at,
-                unit: "line",
+                unit: Unit::Line,
                 message,
             } => write!(f, "{input}:{at}: {message}"),
             ErrorKind::Parse {
                 input,
                 at,
-                unit,
+                unit: Unit::Column,
                 message,
-            } => write!(f, "{message} at {unit} {at} in \"{input}\""),
+            } => write!(f, "{message} at column {at} in \"{input}\""),
             ErrorKind::Invalid(message) => f.write_str(message),
             ErrorKind::Limit { kind, what, limit } => write!(
                 f,

@@ -39,6 +39,8 @@
 //! }
 //! ```
 
+use std::collections::HashSet;
+
 use super::{Method, Value, Verdict};
 use crate::error::{Error, Result};
 use crate::every::steps;
@@ -81,14 +83,18 @@ pub fn analyze_game<G: Game>(
     method: Method,
     limits: &Limits,
 ) -> Result<GameReport<G::Position>> {
-    match play {
+    let mut report = match play {
         Play::Normal if method == Method::Auto => normal(game, position, limits),
         Play::Normal => Err(Error::invalid(
             "a method applies to misère and every-move play only",
         )),
         Play::Misere => misere(game, position, method, limits),
         Play::Every => every(game, position, method, limits),
-    }
+    }?;
+    // Two moves that lead to the same position are one winning move.
+    let mut seen = HashSet::new();
+    report.winning_moves.retain(|q| seen.insert(q.clone()));
+    Ok(report)
 }
 
 fn normal<G: Game>(game: &G, p: &G::Position, limits: &Limits) -> Result<GameReport<G::Position>> {

@@ -181,7 +181,7 @@ fn resolve_args(
         crate::error::ErrorKind::Parse {
             input: word,
             at: offset,
-            unit: "column",
+            unit: crate::error::Unit::Column,
             message,
         } => match args
             .iter()

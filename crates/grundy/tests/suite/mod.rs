@@ -17,6 +17,7 @@ mod agreement;
 mod coins;
 mod common;
 mod every;
+mod front_door;
 mod hackenbush;
 mod loopy;
 mod misere;
