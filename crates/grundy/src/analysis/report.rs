@@ -10,11 +10,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::loopy::{LoopyAnalysis, LoopyMove};
 use super::normal::{self, Analysis, Move};
 use crate::every::{self, EveryAnalysis, EveryMove};
 use crate::expr::{Play, Played, Position};
 use crate::game::Outcome;
-use crate::loopy::{Gamma, LoopyAnalysis, LoopyMove, LoopyOutcome};
+use crate::loopy::{Gamma, LoopyOutcome};
 use crate::misere::{self, MisereAnalysis, MisereMove};
 use crate::nimber::Nimber;
 

@@ -8,12 +8,12 @@
 use std::sync::{Arc, Mutex};
 
 use super::gamma::gamma;
-use super::value::Gamma;
 use crate::error::{Error, Result};
 use crate::family::{Arg, Family, Shape};
 use crate::graph::{Graph, GraphFamily};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
+use crate::nimber::generalised::Gamma;
 
 /// Tokens on a graph with cycles.
 pub struct LoopyFamily {
