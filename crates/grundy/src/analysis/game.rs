@@ -29,8 +29,11 @@
 //!     }
 //! }
 //! let limits = Limits::default();
+//! // G repeats 0, 1, 0, 1, 2, 3, 2 with period 7: heap 9 is lost, heap 5 won.
 //! let r = analyze_game(&Sub134, &9, Play::Normal, Method::Auto, &limits).unwrap();
-//! assert_eq!(r.value, Some(Value::Grundy(Nimber(2))));
+//! assert_eq!((r.value, r.verdict), (Some(Value::Grundy(Nimber(0))), Verdict::P));
+//! let r = analyze_game(&Sub134, &5, Play::Normal, Method::Auto, &limits).unwrap();
+//! assert_eq!(r.winning_moves, [2]);
 //! let r = analyze_game(&Sub134, &9, Play::Misere, Method::Auto, &limits).unwrap();
 //! assert_eq!(r.method, "search");
 //! for q in &r.winning_moves {

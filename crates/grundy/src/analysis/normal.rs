@@ -75,7 +75,8 @@ pub struct Analysis {
 /// Analyses a position: value, outcome, component values, winning moves.
 ///
 /// ```
-/// use grundy::{analyze, expr::Position, Limits, Nimber, Outcome};
+/// use grundy::analysis::normal::analyze;
+/// use grundy::{expr::Position, Limits, Nimber, Outcome};
 /// let p = Position::parse("nim(3,5,7)").unwrap();
 /// let a = analyze(&p, &Limits::default()).unwrap();
 /// assert_eq!(a.grundy, Nimber(1));
