@@ -50,11 +50,11 @@
 //!   values are kept;
 //! - any other block that fails is damage: the file is refused, naming the
 //!   block and its heaps;
-//! - finally a sample of the values (64 heaps spread over the table, the
-//!   last ones, and the one holding the largest value) is derived again
+//! - finally a sample of the values (56 heaps spread over the table, the
+//!   last 8, and the one holding the largest value) is derived again
 //!   from the definition, the mex over the options, using the loaded
 //!   smaller values: a file whose checksums are consistent but whose
-//!   values are wrong is refused. This costs about what computing 64 heaps
+//!   values are wrong is refused. This costs about what computing 65 heaps
 //!   by the plain engine costs.
 //!
 //! A refused file is left as it is; deleting it recomputes its values.
