@@ -347,9 +347,11 @@ impl Sequence {
             .map(|s| (s.class().mask, s.class().domain, s.rare_count()))
     }
 
-    /// Saves to (and first resumes from) a checkpoint file.
+    /// Saves to (and first resumes from) a checkpoint file. Its values are
+    /// checked before they are used (checksums, and a sample derived again
+    /// from the definition); a damaged or foreign file is an error.
     pub fn attach_checkpoint(&mut self, path: &std::path::Path) -> Result<()> {
-        let (cp, saved) = Checkpoint::open(path, &self.code)?;
+        let (cp, saved) = Checkpoint::open(path, &self.code, &self.engine.rules)?;
         if saved.len() > self.store.len() {
             self.replace_store(saved);
         }

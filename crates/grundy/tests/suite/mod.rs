@@ -11,9 +11,12 @@
 //!   against search of the same rules;
 //! - `coins`, `hackenbush`, `nimber_field`: coin-turning games, Green
 //!   Hackenbush and nim-multiplication against brute force and the laws;
-//! - `script`: scripted games against built-in families and brute force.
+//! - `script`: scripted games against built-in families and brute force;
+//! - `checkpoint`: damaged checkpoint files are cut back or refused, never
+//!   loaded with wrong values.
 
 mod agreement;
+mod checkpoint;
 mod coins;
 mod common;
 mod every;
