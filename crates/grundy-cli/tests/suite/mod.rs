@@ -1,6 +1,7 @@
 //! Tests of the `grundy` binary, run as a user runs it.
 //!
 //! - `cli`: values, moves, tables and errors of the basic commands;
+//! - `docs`: the transcripts of README.md and docs/*.md, run by trycmd;
 //! - `misere`: misère play, the every-move rule and genus;
 //! - `multi`: splitting games and games with cycles;
 //! - `nimbers_coins_hackenbush`: nimber arithmetic, coin-turning games and
@@ -12,6 +13,7 @@
 
 mod cli;
 mod common;
+mod docs;
 mod misere;
 mod multi;
 mod nimbers_coins_hackenbush;
