@@ -65,6 +65,9 @@ struct Engine {
     /// Nanoseconds a heap took in the last chunk the sparse engine ran on
     /// one thread (since its classification was chosen).
     heap_cost: Option<f64>,
+    /// Run the pipeline whatever a heap costs (see
+    /// [`Sequence::force_pipeline`]).
+    force_pipeline: bool,
 }
 
 /// The pipeline runs once a heap costs this many nanoseconds on one
@@ -96,6 +99,7 @@ impl Engine {
             threads: 1,
             plain_only: false,
             heap_cost: None,
+            force_pipeline: false,
         };
         e.marks.ensure(2);
         e
@@ -147,7 +151,7 @@ impl Engine {
             && n >= MIN_PIPELINE
             && self.sparse.is_some()
             && self.rules.split_three.is_empty()
-            && self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS)
+            && (self.force_pipeline || self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS))
     }
 
     fn run_pipeline<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
@@ -345,6 +349,14 @@ impl Sequence {
             .sparse
             .as_ref()
             .map(|s| (s.class().mask, s.class().domain, s.rare_count()))
+    }
+
+    /// Runs the two-thread pipeline wherever it can run (two threads
+    /// allowed, the sparse engine in use, from heap 1024 on), however
+    /// cheap a heap is: for tests that hold it against one thread on
+    /// sequences where it would not pay.
+    pub fn force_pipeline(&mut self) {
+        self.engine.force_pipeline = true;
     }
 
     /// Saves to (and first resumes from) a checkpoint file. Its values are

@@ -3,8 +3,10 @@
 //! - `agreement`: every built-in family against the brute-force reference,
 //!   alone and in sums;
 //! - `properties`: the laws (value of a sum, winning moves, round trips);
-//! - `published`: values from the literature, with citations;
-//! - `periods`: certified periods against the published ones;
+//! - `conformance`: the published facts of `tests/data/*.toml` (sequences,
+//!   periods, misère play, coins, nim-products, the cookbook's samples),
+//!   each run through every engine that can answer it;
+//! - `periods`: periods, their proofs and huge heaps;
 //! - `patterns`: periods, tables and plots against the definition;
 //! - `play`: the opponent of `grundy play` against the brute force;
 //! - `misere`, `every`: misère play and the every-move rule, each shortcut
@@ -19,6 +21,7 @@ mod agreement;
 mod checkpoint;
 mod coins;
 mod common;
+mod conformance;
 mod every;
 mod front_door;
 mod hackenbush;
@@ -30,6 +33,5 @@ mod patterns;
 mod periods;
 mod play;
 mod properties;
-mod published;
 mod script;
 mod small;

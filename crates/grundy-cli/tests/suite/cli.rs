@@ -3,9 +3,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::{assert_fails, grundy, json, stdout, temp_file};
+use super::common::{assert_fails, grundy, json, stdout, temp_file};
 
 #[test]
 fn nim_357_has_three_winning_moves_one_per_heap() {
