@@ -13,11 +13,14 @@ pub mod family;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
+pub mod preimage;
 pub mod split;
 pub mod subtraction;
 pub mod takebreak_family;
 
 pub use family::HeapFamily;
+
+use std::ops::ControlFlow;
 
 use crate::error::Result;
 use crate::game::Game;
@@ -35,6 +38,26 @@ pub trait HeapGame: Send + Sync {
     /// `G(n)` from a formula, when one is known. A game has a closed form
     /// for every heap or for none.
     fn closed_form(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// How many options a heap of `n` has, by a formula (never by walking
+    /// them), so that `--max-moves` is checked before any is listed; `None`
+    /// when the game has no formula (its options are then counted).
+    fn option_count(&self, _n: u64) -> Option<u64> {
+        None
+    }
+
+    /// Calls `visit` with each option of a heap of `n` whose value is
+    /// `target`, each once, until `visit` breaks, found by inverting the
+    /// closed form rather than walking every option; `None` when the game
+    /// cannot (the options are then walked and their values compared).
+    fn options_to(
+        &self,
+        _n: u64,
+        _target: Nimber,
+        _visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
         None
     }
 

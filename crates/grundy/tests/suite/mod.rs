@@ -2,6 +2,8 @@
 //!
 //! - `agreement`: every built-in family against the brute-force reference,
 //!   alone and in sums;
+//! - `preimages`: options of a given value found by inverting closed forms
+//!   and periods, against filtering every option;
 //! - `properties`: the laws (value of a sum, winning moves, round trips);
 //! - `published`: values from the literature, with citations;
 //! - `periods`: certified periods against the published ones;
@@ -25,6 +27,7 @@ mod nimber_field;
 mod patterns;
 mod periods;
 mod play;
+mod preimages;
 mod properties;
 mod published;
 mod script;
