@@ -17,7 +17,7 @@ pub struct TableArgs {
     #[command(flatten)]
     script: ScriptArg,
     /// The largest heap size.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::count)]
     to: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
