@@ -202,7 +202,7 @@ fn counts_accept_powers_of_ten() {
     // Refused by the argument parser: exit code 2 and the reason.
     for (args, needle) in [
         (&["table", "nim", "--to", "1.5e2"][..], "not a whole number"),
-        (&["table", "nim", "--to", "-5"][..], "negative"),
+        (&["table", "nim", "--to=-5"][..], "negative"),
         (&["value", "--max-heap", "1e30", "nim(1)"][..], "too large"),
         (
             &["value", "--max-moves", "ten", "nim(1)"][..],
