@@ -354,11 +354,11 @@ fn hdu1847_matches_a_search_of_the_card_game() {
 
 fn is_prime_power(n: u64) -> bool {
     // 1 = p^0 counts; otherwise n has exactly one prime factor.
-    let Some(p) = (2..=n).find(|d| n % d == 0) else {
+    let Some(p) = (2..=n).find(|d| n.is_multiple_of(*d)) else {
         return n == 1;
     };
     let mut m = n;
-    while m % p == 0 {
+    while m.is_multiple_of(p) {
         m /= p;
     }
     m == 1

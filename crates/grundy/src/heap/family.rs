@@ -207,7 +207,7 @@ impl<H: HeapGame> Family for HeapFamily<H> {
                 let mut value = Nimber::ZERO;
                 for &h in parts {
                     match self.part_value(&mut state, h, limits) {
-                        Ok(v) => value = value + v,
+                        Ok(v) => value += v,
                         Err(e) => {
                             failure = Some(e);
                             stopped = true;

@@ -119,7 +119,7 @@ pub fn fill_table<H: HeapGame + ?Sized>(
     let mut seen = Vec::new();
     while (table.len() as u64) <= to {
         let n = table.len() as u64;
-        if n % 65_536 == 0 {
+        if n.is_multiple_of(65_536) {
             limits.check_stop()?;
         }
         seen.clear();

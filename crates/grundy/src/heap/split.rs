@@ -130,7 +130,7 @@ impl HeapGame for Split {
 
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         match self.parts {
-            Parts::Two => Some(Nimber(u64::from(n >= 2 && n % 2 == 0))),
+            Parts::Two => Some(Nimber(u64::from(n >= 2 && n.is_multiple_of(2)))),
             Parts::Three => Some(Nimber(n.saturating_sub(1) / 2)),
             Parts::TwoOrThree => None,
         }

@@ -312,7 +312,7 @@ impl HeapGame for AllBut {
         let mut lowered: Vec<(u64, u32)> = Vec::with_capacity(self.excluded.len());
         while (table.len() as u64) <= to {
             let n = table.len() as u64;
-            if n % 65_536 == 0 {
+            if n.is_multiple_of(65_536) {
                 limits.check_stop()?;
             }
             lowered.clear();
