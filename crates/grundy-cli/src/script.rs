@@ -41,7 +41,7 @@ impl ScriptArg {
 pub struct ScriptLimitArgs {
     /// Most operations one call of a script function may run (stops endless loops).
     #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_OPERATIONS,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::positive_count)]
     script_ops: u64,
     /// Deepest nesting of calls in a script (stops endless recursion).
     #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_CALL_LEVELS,
@@ -49,7 +49,7 @@ pub struct ScriptLimitArgs {
     script_depth: usize,
     /// Largest array, string or map a script call may build.
     #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_SIZE,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+          value_parser = positive_size)]
     script_size: usize,
 }
 
@@ -63,8 +63,13 @@ impl ScriptLimitArgs {
     }
 }
 
+fn positive_size(text: &str) -> Result<usize, String> {
+    let n = crate::positive_count(text)?;
+    usize::try_from(n).map_err(|_| format!("`{text}` is too large for this machine"))
+}
+
 fn call_levels(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
+    match crate::count_usize(text) {
         Ok(n) if (1..=script::MAX_CALL_LEVELS).contains(&n) => Ok(n),
         _ => Err(format!(
             "expected a number from 1 to {} (deeper recursion would overflow the native stack; write it as a loop)",

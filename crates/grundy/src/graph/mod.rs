@@ -128,7 +128,7 @@ impl Graph {
                     on_stack[w as usize] = true;
                     stack.push((w, 0));
                     steps += 1;
-                    if steps % 65_536 == 0 {
+                    if steps.is_multiple_of(65_536) {
                         limits.check_stop()?;
                     }
                 }

@@ -617,6 +617,50 @@ mod tests {
         }
     }
 
+    /// Codes longer than the old cap of 256 digits (HDU 3980's paint
+    /// strips need one as long as the strip): the fast engine, the
+    /// definition and a search of whole sums agree on small heaps.
+    #[test]
+    fn codes_of_hundreds_of_digits_match_the_definition() {
+        use crate::heap::HeapSum;
+        use crate::solve::reference;
+        // Digits from a small linear congruential generator: varied, and
+        // the same on every run.
+        let mut state = 12345u64;
+        let mut digit = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 61) as u8
+        };
+        for len in [300usize, 640, 1000] {
+            let mut code = String::from("0.");
+            code.extend((0..len).map(|_| char::from(b'0' + digit())));
+            code.push('7'); // a last non-zero digit keeps the length
+            let g = game(&code, false);
+            assert_eq!(g.code().max_take(), len as u64 + 1);
+            let fast = computed(&g, 500);
+            let mut definition = Vec::new();
+            fill_table(&g, &mut definition, 500, &Limits::default()).unwrap();
+            assert_eq!(fast, definition, "code of {len} digits");
+            let sum = HeapSum(g.clone());
+            for n in 0..=14 {
+                let p = HeapSum::<TakeBreak>::position(&[n]);
+                assert_eq!(
+                    reference::value(&sum, &p).unwrap(),
+                    fast[n as usize],
+                    "{len} digits, heap {n}"
+                );
+            }
+        }
+        // And a long code is accepted as written.
+        let long = format!("0.{}", "7".repeat(5000));
+        assert_eq!(
+            Code::parse(&long, &long, 1, false).unwrap().max_take(),
+            5000
+        );
+    }
+
     /// Removing 1 to 256 tokens (leaving nothing or one heap, digit 3) is
     /// the subtraction game {1..256}: G(n) = n mod 257, so the table must
     /// widen to two bytes.

@@ -253,7 +253,7 @@ impl<G: Game> Solver<G> {
         }
         self.memo.insert(pos.clone(), Memo::Pending);
         self.steps += 1;
-        if self.steps % 4096 == 0 {
+        if self.steps.is_multiple_of(4096) {
             self.config.check_stop()?;
         }
         let start = self.arena.len();

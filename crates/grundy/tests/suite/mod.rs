@@ -2,6 +2,8 @@
 //!
 //! - `agreement`: every built-in family against the brute-force reference,
 //!   alone and in sums;
+//! - `preimages`: options of a given value found by inverting closed forms
+//!   and periods, against filtering every option;
 //! - `properties`: the laws (value of a sum, winning moves, round trips);
 //! - `conformance`: the published facts of `tests/data/*.toml` (sequences,
 //!   periods, misère play, coins, nim-products, the cookbook's samples),
@@ -32,6 +34,7 @@ mod nimber_field;
 mod patterns;
 mod periods;
 mod play;
+mod preimages;
 mod properties;
 mod script;
 mod small;
