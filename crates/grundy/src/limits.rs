@@ -265,8 +265,7 @@ impl Limits {
 /// assert!(parse_count("-5").unwrap_err().to_string().contains("negative"));
 /// assert!(parse_count("1e20").unwrap_err().to_string().contains("too large"));
 /// ```
-pub fn parse_count(text: &str) -> crate::Result<u64> {
-    use crate::Error;
+pub fn parse_count(text: &str) -> Result<u64> {
     let t = text.trim();
     let expected = || {
         Error::invalid(format!(
@@ -284,7 +283,7 @@ pub fn parse_count(text: &str) -> crate::Result<u64> {
             "`{t}` is negative; expected a count of 0 or more"
         )));
     }
-    let digits = |s: &str| -> crate::Result<u64> {
+    let digits = |s: &str| -> Result<u64> {
         let s = s.strip_prefix('+').unwrap_or(s);
         let plain: String = s.chars().filter(|&c| c != '_').collect();
         let well_formed = !plain.is_empty()
