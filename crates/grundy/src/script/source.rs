@@ -74,9 +74,10 @@ pub struct Script {
 impl Script {
     /// Reads and compiles the script in `file`, and checks that it defines
     /// `moves(s)` and one of `start()` or `position(n)`, each with the
-    /// right number of parameters.
-    pub fn open(file: &str) -> Result<Script> {
-        let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    /// right number of parameters. A file larger than `max_bytes`
+    /// (`--max-file-size`) is refused before it is read.
+    pub fn open(file: &str, max_bytes: u64) -> Result<Script> {
+        let text = crate::limits::read_text_file(file, max_bytes)?;
         Script::compile(file, text)
     }
 
