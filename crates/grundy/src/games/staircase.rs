@@ -33,6 +33,11 @@ impl Game for Staircase {
         }
     }
 
+    /// One move per token: `k` tokens of a step can move in `k` ways.
+    fn move_count(&self, steps: &Vec<u64>) -> Option<u64> {
+        Some(steps.iter().fold(0u64, |acc, &a| acc.saturating_add(a)))
+    }
+
     fn closed_form(&self, steps: &Vec<u64>) -> Option<Nimber> {
         Some(steps.iter().step_by(2).map(|&a| Nimber(a)).sum())
     }

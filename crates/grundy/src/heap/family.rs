@@ -135,6 +135,9 @@ impl<H: HeapGame> Family for HeapFamily<H> {
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let n = heap_size(component)?;
+        if let Some(count) = self.game.option_count(n) {
+            limits.check_moves(count)?;
+        }
         let mut count = 0usize;
         self.game.options(n, &mut |parts| {
             count += 1;

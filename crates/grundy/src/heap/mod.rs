@@ -38,6 +38,13 @@ pub trait HeapGame: Send + Sync {
         None
     }
 
+    /// How many options heap `n` has, when a formula gives it without
+    /// visiting them (`None` otherwise): a huge heap is then refused by
+    /// `--max-moves` at once instead of after visiting every option.
+    fn option_count(&self, _n: u64) -> Option<u64> {
+        None
+    }
+
     /// `Some(w)` when `G(n)` depends only on `G(n-w..n)` (a finite
     /// subtraction set with largest element `w`): tables then stream in
     /// constant memory.

@@ -205,6 +205,15 @@ impl HeapGame for Subtraction {
         self.set.for_each_up_to(n, |s| visit(&[n - s]));
     }
 
+    fn option_count(&self, n: u64) -> Option<u64> {
+        match &self.set {
+            SubtractionSet::Finite(set) => Some(set.partition_point(|&s| s <= n) as u64),
+            SubtractionSet::Squares => Some(n.isqrt()),
+            // A few dozen at most below 2^64.
+            SubtractionSet::Fibonacci | SubtractionSet::PowersOfTwo => None,
+        }
+    }
+
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         match &self.set {
             // The Bash game: with {1..k}, multiples of k+1 are the P-positions
@@ -262,6 +271,12 @@ impl HeapGame for AllBut {
 
     fn arithmetic(&self) -> bool {
         true
+    }
+
+    fn option_count(&self, n: u64) -> Option<u64> {
+        let below =
+            self.excluded.partition_point(|&k| k <= n) - self.excluded.partition_point(|&k| k == 0);
+        Some(n.saturating_sub(below as u64))
     }
 
     /// The options of `n` are all smaller heaps but a few, so the mex is
