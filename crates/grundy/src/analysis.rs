@@ -100,7 +100,9 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
             let mut options = Vec::new();
             winning_moves_complete &=
                 moves_to_within_limit(family.as_ref(), args, target, limits, &mut options)?;
-            let room = listing_room(limits, bytes_each).saturating_sub(winning_moves.len());
+            let room = limits
+                .listing_room(bytes_each)
+                .saturating_sub(winning_moves.len());
             if options.len() > room {
                 options.truncate(room);
                 winning_moves_complete = false;
@@ -190,15 +192,6 @@ fn component_values(
             })
         })
         .collect()
-}
-
-/// How many moves of positions of `bytes_each` bytes a list may hold:
-/// at most `max_moves`, and within [`Limits::check_listing`]'s budget.
-fn listing_room(limits: &Limits, bytes_each: u64) -> usize {
-    let by_memory = (limits.max_memory / 16) / bytes_each.max(1);
-    limits
-        .max_moves
-        .min(usize::try_from(by_memory).unwrap_or(usize::MAX))
 }
 
 /// About how many bytes a copy of `position` takes: the terms and their

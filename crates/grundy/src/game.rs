@@ -54,6 +54,14 @@ pub trait Game {
         None
     }
 
+    /// The bytes `p` owns beyond its own size (the contents of a vector
+    /// or string it holds), about. Solvers add it up over the positions
+    /// they remember to keep within the memory budget, so positions that
+    /// grow without end are refused before they fill memory.
+    fn position_bytes(&self, _p: &Self::Position) -> u64 {
+        0
+    }
+
     /// If `p` is a sum of independent games, appends its components to `out`
     /// and returns `true`; returns `false` (and appends nothing) otherwise.
     ///
@@ -102,6 +110,9 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn move_count(&self, p: &Self::Position) -> Option<u64> {
         (**self).move_count(p)
+    }
+    fn position_bytes(&self, p: &Self::Position) -> u64 {
+        (**self).position_bytes(p)
     }
     fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
         (**self).components(p, out)

@@ -271,6 +271,15 @@ impl Limits {
         self.check_memory(count.saturating_mul(BYTES_PER_MOVE))
     }
 
+    /// How many positions of `bytes_each` bytes a list of moves may hold:
+    /// at most `max_moves`, and within [`Limits::check_listing`]'s share
+    /// of the memory budget.
+    pub fn listing_room(&self, bytes_each: u64) -> usize {
+        let by_memory = (self.max_memory / 16) / bytes_each.max(1);
+        self.max_moves
+            .min(usize::try_from(by_memory).unwrap_or(usize::MAX))
+    }
+
     /// `Err` when a list of `count` positions of `bytes_each` bytes would
     /// take more than a sixteenth of the memory budget. Lists of moves
     /// (winning moves, `grundy moves`) each hold a whole position per

@@ -12,8 +12,12 @@ use crate::script::ScriptArg;
 /// Arguments of `grundy value` and `grundy moves`.
 #[derive(Args)]
 pub struct ValueArgs {
-    /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)".
-    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)"; `-` reads it from standard input, `@FILE` from a file.
+    #[arg(
+        required_unless_present = "script",
+        conflicts_with = "script",
+        allow_hyphen_values = true
+    )]
     expr: Option<String>,
     #[command(flatten)]
     script: ScriptArg,
@@ -43,7 +47,7 @@ fn normal_play_position<W: Write>(
     w: &mut W,
     others: Others<W>,
 ) -> Result<Option<grundy::expr::Position>, crate::out::Failure> {
-    let text = args.script.or_text(args.expr.as_deref())?;
+    let text = crate::script::expression(args.script.or_text(args.expr.as_deref())?, limits, true)?;
     let Some(position) = args
         .play
         .answer_other_plays(&text, args.json, limits, w, others.plays)?

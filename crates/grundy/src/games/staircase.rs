@@ -20,6 +20,10 @@ pub struct Staircase;
 impl Game for Staircase {
     type Position = Vec<u64>;
 
+    fn position_bytes(&self, steps: &Vec<u64>) -> u64 {
+        8 * steps.len() as u64
+    }
+
     fn moves(&self, steps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for (i, &tokens) in steps.iter().enumerate() {
             for k in 1..=tokens {

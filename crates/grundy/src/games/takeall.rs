@@ -30,6 +30,10 @@ impl Game for TakeAll {
         Some(heaps.last().copied().unwrap_or(0))
     }
 
+    fn position_bytes(&self, heaps: &Vec<u64>) -> u64 {
+        8 * heaps.len() as u64
+    }
+
     fn moves(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let largest = self.move_count(heaps).unwrap_or(0);
         for k in 1..=largest {

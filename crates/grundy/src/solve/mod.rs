@@ -117,6 +117,8 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame<G::Position>>,
     mex: Mex,
     steps: u64,
+    /// About how many bytes the memo holds, for `max_memory`.
+    memo_bytes: u64,
 }
 
 impl<G: Game> Solver<G> {
@@ -131,6 +133,7 @@ impl<G: Game> Solver<G> {
             stack: Vec::new(),
             mex: Mex::new(),
             steps: 0,
+            memo_bytes: 0,
         }
     }
 
@@ -269,14 +272,19 @@ impl<G: Game> Solver<G> {
         if self.steps % 4096 == 0 {
             self.config.check_stop()?;
         }
+        let bytes = self.entry_bytes(&pos);
+        if self.memo_bytes.saturating_add(bytes) > self.config.max_memory {
+            return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
+        }
         self.memo.insert(pos.clone(), Memo::Pending);
+        self.memo_bytes += bytes;
         let start = self.arena.len();
         let combine = if self.config.decompose && self.game.components(&pos, &mut self.arena) {
             Combine::Sum
         } else {
             self.arena.truncate(start);
             if let Err(e) = self.check_move_count(&pos, start) {
-                self.memo.remove(&pos);
+                self.forget(&pos);
                 return Err(e);
             }
             self.game.moves(&pos, &mut self.arena);
@@ -289,7 +297,7 @@ impl<G: Game> Solver<G> {
         let each = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Nimber>()) as u64;
         if (end as u64).saturating_mul(each) > self.config.max_memory {
             self.arena.truncate(start);
-            self.memo.remove(&pos);
+            self.forget(&pos);
             return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
         }
         self.values.resize(end, Nimber::ZERO);
@@ -324,12 +332,26 @@ impl<G: Game> Solver<G> {
         Ok(())
     }
 
+    /// The memory one memo entry for `p` takes, about: the position, its
+    /// value and the hash table's overhead, and what the position owns.
+    fn entry_bytes(&self, p: &G::Position) -> u64 {
+        (std::mem::size_of::<G::Position>() + std::mem::size_of::<Memo>() + 16) as u64
+            + self.game.position_bytes(p)
+    }
+
+    /// Removes a pending position from the memo.
+    fn forget(&mut self, p: &G::Position) {
+        if self.memo.remove(p).is_some() {
+            self.memo_bytes = self.memo_bytes.saturating_sub(self.entry_bytes(p));
+        }
+    }
+
     /// After an error mid-search, forget the positions left pending so the
     /// solver stays usable (their values were never computed).
     fn abandon(&mut self) {
-        for frame in self.stack.drain(..) {
+        for frame in std::mem::take(&mut self.stack) {
             if let Some(Memo::Pending) = self.memo.get(&frame.pos) {
-                self.memo.remove(&frame.pos);
+                self.forget(&frame.pos);
             }
         }
         self.arena.clear();
