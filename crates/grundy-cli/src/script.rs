@@ -36,6 +36,43 @@ impl ScriptArg {
     }
 }
 
+/// The expression a command was given: `-` reads it from standard input
+/// (when `stdin` allows: `grundy play` reads its moves there) and `@FILE`
+/// from a file, both capped by `--max-file-size`, for expressions longer
+/// than a command line may be; any other text is the expression itself.
+pub fn expression(text: String, limits: &grundy::Limits, stdin: bool) -> grundy::Result<String> {
+    let read = if text == "-" {
+        if !stdin {
+            return Err(grundy::Error::invalid(
+                "this command reads its moves from standard input: give the position as @FILE instead of -",
+            ));
+        }
+        read_stdin(limits.max_file_bytes)?
+    } else if let Some(file) = text.strip_prefix('@') {
+        grundy::limits::read_text_file(file, limits.max_file_bytes)?
+    } else {
+        return Ok(text);
+    };
+    // A file or a pipe usually ends with a line break, which is no part
+    // of the expression.
+    Ok(read.trim_end().to_string())
+}
+
+/// Standard input as text, at most `max_bytes` bytes.
+fn read_stdin(max_bytes: u64) -> grundy::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| grundy::Error::io("standard input", e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(grundy::Error::limit(grundy::LimitKind::FileSize, max_bytes));
+    }
+    String::from_utf8(bytes).map_err(|_| grundy::Error::io("standard input", "not UTF-8 text"))
+}
+
 /// Limits on each call of a script function.
 #[derive(Args)]
 pub struct ScriptLimitArgs {

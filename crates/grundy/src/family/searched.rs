@@ -86,6 +86,11 @@ where
         let solver = self.solver(limits);
         let game = solver.game();
         let p = game.decode(component)?;
+        // Counted first where the game can, so a huge position is refused
+        // before its options are built.
+        if let Some(count) = game.move_count(&p) {
+            limits.check_moves(count)?;
+        }
         let mut options = Vec::new();
         game.moves(&p, &mut options);
         limits.check_moves(options.len() as u64)?;

@@ -25,9 +25,13 @@ pub struct LoopyFamily {
 }
 
 impl LoopyFamily {
-    /// Reads the graph in `path` (the formats of `graph[FILE]`).
-    pub fn open(path: &str) -> Result<LoopyFamily> {
-        Ok(LoopyFamily::with_tokens(path, GraphFamily::open(path)?))
+    /// Reads the graph in `path` (the formats of `graph[FILE]`), refusing
+    /// a file larger than `max_bytes`.
+    pub fn open(path: &str, max_bytes: u64) -> Result<LoopyFamily> {
+        Ok(LoopyFamily::with_tokens(
+            path,
+            GraphFamily::open(path, max_bytes)?,
+        ))
     }
 
     /// A family over an already built graph; `path` is how its head names it.

@@ -33,9 +33,10 @@ struct State {
 }
 
 impl ScriptFamily {
-    /// The family of the script in `file` (read and compiled now).
-    pub fn open(file: &str) -> Result<ScriptFamily> {
-        Ok(ScriptFamily::new(Arc::new(Script::open(file)?)))
+    /// The family of the script in `file` (read and compiled now),
+    /// refusing a file larger than `max_bytes`.
+    pub fn open(file: &str, max_bytes: u64) -> Result<ScriptFamily> {
+        Ok(ScriptFamily::new(Arc::new(Script::open(file, max_bytes)?)))
     }
 
     /// The family of a compiled script.

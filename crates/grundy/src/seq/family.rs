@@ -14,7 +14,7 @@ use crate::family::{Arg, Family, Shape};
 use crate::heap::octal::{Code, TakeBreak, partitions3};
 use crate::heap::preimage::{PeriodicTail, periodic_pairs};
 use crate::heap::{heap_size, parts_as_args as as_args};
-use crate::limits::Limits;
+use crate::limits::{Deadline, Limits};
 use crate::nimber::Nimber;
 use crate::period::Periodicity;
 
@@ -27,6 +27,10 @@ pub struct TakeBreakFamily {
 /// Heaps below this are computed directly; for larger ones the sequence is
 /// first grown by doubling, so a period is found before a huge table is.
 const DIRECT: u64 = 1 << 12;
+
+/// Seconds a single value beyond `--max-heap` may spend looking for a
+/// certified period (see `TakeBreakFamily::value_of`).
+pub const PERIOD_PROBE_SECONDS: u64 = 5;
 
 impl TakeBreakFamily {
     /// The family of `code`, written `head` in canonical expressions.
@@ -44,6 +48,38 @@ impl TakeBreakFamily {
 
     /// Grows the sequence until `G(n)` is known (from the table or a
     /// certified period), within `limits.max_heap`.
+    /// `G(n)` for one query. A heap beyond `--max-heap` needs a certified
+    /// period; the search for one gets [`PERIOD_PROBE_SECONDS`] here
+    /// (unless one is already known), so that a code with no period in
+    /// sight (Grundy's game, 0.6) is refused in seconds rather than after
+    /// computing the whole table to `--max-heap`. Codes with a known
+    /// period certify far sooner (kayles within a millisecond, 0.16 in a
+    /// fraction of a second); `grundy period` searches without this bound.
+    fn value_of(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
+        if n <= limits.max_heap || seq.period().is_some() {
+            return self.ensure(seq, n, limits);
+        }
+        let probe = Deadline::after_seconds(PERIOD_PROBE_SECONDS);
+        let sooner = match limits.deadline {
+            Some(d) if d.remaining() < probe.remaining() => d,
+            _ => probe,
+        };
+        let probing = Limits {
+            deadline: Some(sooner),
+            ..limits.clone()
+        };
+        match self.ensure(seq, n, &probing) {
+            Err(e) if e.limit_kind() == Some(LimitKind::Time) && sooner == probe => {
+                Err(Error::limit_of(
+                    LimitKind::HeapSize,
+                    "heap size (and no period was certified in 5 seconds of search; `grundy period` searches further)",
+                    limits.max_heap,
+                ))
+            }
+            other => other,
+        }
+    }
+
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
         let attach = limits.checkpoint.as_deref().filter(|_| seq.is_empty());
         if let Some(path) = attach {
@@ -107,7 +143,7 @@ impl Family for TakeBreakFamily {
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
         let n = heap_size(component)?;
         let mut seq = self.sequence();
-        self.ensure(&mut seq, n, limits)
+        self.value_of(&mut seq, n, limits)
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
@@ -143,7 +179,7 @@ impl Family for TakeBreakFamily {
         // Values of every heap below n are needed; a certified period or
         // the table provides them.
         if n > 0 {
-            self.ensure(&mut seq, n - 1, limits)?;
+            self.value_of(&mut seq, n - 1, limits)?;
         }
         let seq = &*seq;
         let value = |h: u64| seq.get(h).expect("heaps below n have values").0;

@@ -31,7 +31,7 @@ use self::checkpoint::Checkpoint;
 use self::marks::Marks;
 use self::rules::Rules;
 use self::sparse::Sparse;
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::heap::octal::TakeBreak;
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
@@ -448,9 +448,11 @@ impl Sequence {
                 report(&self.progress(from, to, started));
                 last_report = now;
             }
-            if limits.check_stop().is_err() {
+            // The stop flag or the time limit: the values so far are
+            // saved either way, and the error says which.
+            if let Err(e) = limits.check_stop() {
                 self.save()?;
-                return Err(ErrorKind::Interrupted.into());
+                return Err(e);
             }
         }
         self.save()?;
@@ -513,6 +515,7 @@ pub fn plain_table(game: &TakeBreak, to: u64) -> Vec<Nimber> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
     use crate::heap::fill_table;
     use crate::heap::octal::Code;
 
