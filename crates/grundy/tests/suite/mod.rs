@@ -27,5 +27,6 @@ mod periods;
 mod play;
 mod properties;
 mod published;
+mod robust;
 mod script;
 mod small;
