@@ -315,6 +315,11 @@ class Sum(_Summable):
                 flat.extend(p.parts)
             elif isinstance(p, str):
                 flat.append(parse(p))
+            elif isinstance(p, Position) and p.play != "normal":
+                raise InvalidError(
+                    f"`{p.play}(...)` is a rule for the whole game and cannot be part of a sum; "
+                    f"pass play=\"{p.play}\" to value() instead"
+                )
             elif isinstance(p, (Game, Position)):
                 flat.append(p)
             elif hasattr(p, "moves"):
@@ -620,7 +625,7 @@ def _table_class(numpy: Any) -> Any:
         return _table_classes[key]
     if numpy is not None:
 
-        class NumpyTable(numpy.ndarray):  # type: ignore[misc, name-defined]
+        class NumpyTable(numpy.ndarray):  # type: ignore[misc]
             family: str = ""
 
             def __array_finalize__(self, obj: Any) -> None:
@@ -677,7 +682,7 @@ def table(family: str, to: int, **limits: "Unpack[Limits]") -> Table:
 
 def _table_html(family: str, values: List[int], total: int) -> str:
     try:
-        p: Optional[Period] = period(family, max=min(total - 1, 100_000))
+        p: Optional[Period] = period(family, max=min(max(total - 1, 10_000), 100_000))
     except GrundyError:
         p = None
     pre = p.preperiod if p is not None and p.preperiod is not None else None
