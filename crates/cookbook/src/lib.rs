@@ -16,6 +16,7 @@
 //! | [`hdu1850`] | Being a Good Boy in Spring Festival | the winning moves of Nim |
 //! | [`hdu1536`] | S-Nim | a table of a subtraction game, summed |
 //! | [`hdu1907`] | John | misère Nim (anti-Nim) |
+//! | [`luogu_p4018`] | Roy&October之取石子 | a subtraction game whose period the engine certifies |
 //! | [`luogu_p4279`] | 小约翰的游戏 (the same game) | misère Nim |
 //! | [`luogu_p2148`] | E&D | a sum of games with a closed form, `ed(a,b)` |
 //! | [`luogu_p2575`] | 高手过招 | a new [`grundy::Game`] solved by [`grundy::Solver`] |
@@ -39,6 +40,7 @@ pub mod input;
 pub mod luogu_p2148;
 pub mod luogu_p2575;
 pub mod luogu_p3480;
+pub mod luogu_p4018;
 pub mod luogu_p4279;
 pub mod poj2234;
 pub mod poj3710;

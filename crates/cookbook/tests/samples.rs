@@ -81,13 +81,14 @@ fn words<T: ToString>(numbers: &[T]) -> String {
 // The published samples, through `solve` and through the programs.
 
 /// Each problem: its name (module, program, sample file) and `solve`.
-const PROBLEMS: [(&str, Solve); 11] = [
+const PROBLEMS: [(&str, Solve); 12] = [
     ("hdu1847", hdu1847::solve),
     ("hdu1848", hdu1848::solve),
     ("hdu1850", hdu1850::solve),
     ("hdu1536", hdu1536::solve),
     ("hdu1907", hdu1907::solve),
     ("luogu_p4279", luogu_p4279::solve),
+    ("luogu_p4018", luogu_p4018::solve),
     ("luogu_p2148", luogu_p2148::solve),
     ("luogu_p2575", luogu_p2575::solve),
     ("luogu_p3480", luogu_p3480::solve),
@@ -108,6 +109,7 @@ fn program(name: &str) -> &'static str {
         "hdu1536" => env!("CARGO_BIN_EXE_hdu1536"),
         "hdu1907" => env!("CARGO_BIN_EXE_hdu1907"),
         "luogu_p4279" => env!("CARGO_BIN_EXE_luogu_p4279"),
+        "luogu_p4018" => env!("CARGO_BIN_EXE_luogu_p4018"),
         "luogu_p2148" => env!("CARGO_BIN_EXE_luogu_p2148"),
         "luogu_p2575" => env!("CARGO_BIN_EXE_luogu_p2575"),
         "luogu_p3480" => env!("CARGO_BIN_EXE_luogu_p3480"),
@@ -348,6 +350,59 @@ fn hdu1847_matches_a_search_of_the_card_game() {
         let kiki = first_wins(&vec![n], |p| take_moves(p, u64::is_power_of_two));
         assert_eq!(answer, if kiki { "Kiki" } else { "Cici" }, "n = {n}");
     }
+}
+
+fn is_prime_power(n: u64) -> bool {
+    // 1 = p^0 counts; otherwise n has exactly one prime factor.
+    let Some(p) = (2..=n).find(|d| n.is_multiple_of(*d)) else {
+        return n == 1;
+    };
+    let mut m = n;
+    while m.is_multiple_of(p) {
+        m /= p;
+    }
+    m == 1
+}
+
+#[test]
+fn luogu_p4018_matches_a_search_of_the_stone_game() {
+    let input = format!(
+        "300\n{}",
+        (1..=300).map(|n| format!("{n}\n")).collect::<String>()
+    );
+    let output = luogu_p4018::solve(&input).unwrap();
+    for (n, answer) in (1..=300u64).zip(answers(&output)) {
+        let october = first_wins(&vec![n], |p| take_moves(p, is_prime_power));
+        let expected = if october {
+            "October wins!"
+        } else {
+            "Roy wins!"
+        };
+        assert_eq!(answer, expected, "n = {n}");
+    }
+}
+
+/// The pattern of the known solution (the first player loses exactly on
+/// the multiples of 6) is what the engine finds, not what it is told: the
+/// period it certifies is 6 with value `n mod 6`, and heaps far beyond any
+/// table follow it.
+#[test]
+fn luogu_p4018_the_engine_finds_period_six() {
+    let family = luogu_p4018::family().unwrap();
+    let limits = grundy::Limits::default();
+    let period = family.periodicity(&limits).unwrap().unwrap();
+    assert!(period.certified());
+    assert_eq!((period.period, period.saltus), (6, 0));
+    for n in (0..500).chain([49_999_998, 50_000_000, 1 << 40]) {
+        let v = grundy::analysis::normal::value(&heaps(&family, &[n]), &limits).unwrap();
+        assert_eq!(v.0, n % 6, "G({n})");
+    }
+    let output = luogu_p4018::solve("3\n49999998\n50000000\n999999999996\n").unwrap();
+    assert_eq!(output, "Roy wins!\nOctober wins!\nRoy wins!\n");
+    assert_eq!(
+        luogu_p4018::prime_powers(20),
+        [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19]
+    );
 }
 
 fn is_fibonacci(n: u64) -> bool {

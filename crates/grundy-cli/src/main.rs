@@ -26,14 +26,14 @@ struct Cli {
 /// Limits on work that could run away, and options of long runs.
 #[derive(Args)]
 struct LimitArgs {
-    /// Most positions a search may remember.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy::solve::DEFAULT_MAX_POSITIONS)]
+    /// Most positions a search may remember (1e7 and 10^7 are accepted).
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy::solve::DEFAULT_MAX_POSITIONS, value_parser = count_usize)]
     max_positions: usize,
     /// Largest heap computed by filling a table (beyond it, only closed forms and proven periods answer).
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_HEAP)]
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_HEAP, value_parser = count)]
     max_heap: u64,
     /// Most moves one component may list.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_MOVES)]
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_MOVES, value_parser = count_usize)]
     max_moves: usize,
     /// Save computed values of long sequence runs in FILE, and resume from it.
     #[arg(long, global = true, value_name = "FILE")]
@@ -64,6 +64,25 @@ struct LimitArgs {
     max_memory: u64,
     #[command(flatten)]
     script: script::ScriptLimitArgs,
+}
+
+/// Reads a count (`10000000`, `1e7`, `10^7`) for a flag, through the
+/// library's one reader so every face accepts the same forms.
+pub(crate) fn count(text: &str) -> Result<u64, String> {
+    grundy::limits::parse_count(text).map_err(|e| e.to_string())
+}
+
+/// [`count`] for flags held in a `usize`.
+pub(crate) fn count_usize(text: &str) -> Result<usize, String> {
+    usize::try_from(count(text)?).map_err(|_| format!("`{text}` is too large for this machine"))
+}
+
+/// [`count`] for flags that must be at least 1.
+pub(crate) fn positive_count(text: &str) -> Result<u64, String> {
+    match count(text)? {
+        0 => Err("expected a number of at least 1, found 0".into()),
+        n => Ok(n),
+    }
 }
 
 impl LimitArgs {

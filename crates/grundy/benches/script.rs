@@ -20,7 +20,13 @@ fn example(name: &str) -> String {
 /// The same positions solved by the built-in `takeall` and by
 /// `examples/scripts/takeall.rhai`, from an empty transposition table.
 fn takeall(c: &mut Criterion) {
-    let script = Arc::new(Script::open(&example("takeall.rhai")).unwrap());
+    let script = Arc::new(
+        Script::open(
+            &example("takeall.rhai"),
+            grundy::limits::DEFAULT_MAX_FILE_BYTES,
+        )
+        .unwrap(),
+    );
     let mut group = c.benchmark_group("script/takeall");
     group.sample_size(10);
     for heaps in [vec![1, 2, 3, 4, 5], vec![5, 11, 17, 23, 29]] {

@@ -16,8 +16,8 @@ pub enum ErrorKind {
         input: String,
         /// 1-based column (or line, for files; see `unit`) of the problem.
         at: usize,
-        /// "column" or "line".
-        unit: &'static str,
+        /// Whether `at` counts columns of a text or lines of a file.
+        unit: Unit,
         /// What was expected or found.
         message: String,
     },
@@ -56,6 +56,15 @@ pub enum ErrorKind {
     /// A long computation was interrupted (its progress was saved where the
     /// operation supports it).
     Interrupted,
+}
+
+/// What the position of a parse error counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Columns of a one-line text (an expression, a code).
+    Column,
+    /// Lines of a file.
+    Line,
 }
 
 /// The limits a user can raise, each with its command-line flag (and the
@@ -131,7 +140,7 @@ impl Error {
         ErrorKind::Parse {
             input: input.to_string(),
             at: column,
-            unit: "column",
+            unit: Unit::Column,
             message: message.into(),
         }
         .into()
@@ -142,7 +151,7 @@ impl Error {
         ErrorKind::Parse {
             input: file.to_string(),
             at: line,
-            unit: "line",
+            unit: Unit::Line,
             message: message.into(),
         }
         .into()
@@ -195,15 +204,15 @@ impl fmt::Display for Error {
             ErrorKind::Parse {
                 input,
                 at,
-                unit: "line",
+                unit: Unit::Line,
                 message,
             } => write!(f, "{input}:{at}: {message}"),
             ErrorKind::Parse {
                 input,
                 at,
-                unit,
+                unit: Unit::Column,
                 message,
-            } => write!(f, "{message} at {unit} {at} in \"{input}\""),
+            } => write!(f, "{message} at column {at} in \"{}\"", window(input, *at)),
             ErrorKind::Invalid(message) => f.write_str(message),
             ErrorKind::Limit { kind, what, limit } => write!(
                 f,
@@ -232,6 +241,36 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// Characters of the input quoted on each side of the column in a parse
+/// error: enough to see the mistake, short enough for one line.
+const WINDOW: usize = 30;
+
+/// The part of `input` around the 1-based character `column`, on one line:
+/// at most [`WINDOW`] characters either side, with `…` where text is left
+/// out, line breaks shown as `⏎` and other control characters escaped, so
+/// a 100 KB or many-line input still gives a one-line message.
+fn window(input: &str, column: usize) -> String {
+    let at = column.saturating_sub(1);
+    let start = at.saturating_sub(WINDOW);
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    let mut shown = input.chars().skip(start);
+    for c in shown.by_ref().take(2 * WINDOW) {
+        match c {
+            '\n' => out.push('⏎'),
+            '\r' => {}
+            c if c.is_control() => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    if shown.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +282,21 @@ mod tests {
             e.to_string(),
             "expected ')' at column 15 in \"octal[0.77](10\""
         );
+    }
+
+    #[test]
+    fn long_and_multi_line_inputs_are_quoted_in_a_window_on_one_line() {
+        let long = format!("{}x{}", "nim(1)+".repeat(1000), "nim(1)+".repeat(1000));
+        let e = Error::parse(&long, 7001, "expected a game").to_string();
+        assert!(e.len() < 160, "{e}");
+        assert!(
+            e.contains("…nim(1)+") && e.contains("x") && e.ends_with("…\""),
+            "{e}"
+        );
+        assert!(e.contains("at column 7001"), "{e}");
+        let e = Error::parse("nim(3)\n+ nim(4", 15, "expected ')'").to_string();
+        assert_eq!(e, "expected ')' at column 15 in \"nim(3)⏎+ nim(4\"");
+        assert!(!e.contains('\n'));
     }
 
     #[test]

@@ -44,6 +44,24 @@ pub trait Game {
     /// the whole sum: a move in any one component.
     fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>);
 
+    /// The number of options of `p` when a formula gives it without
+    /// listing them, or `None`. Solvers ask this before [`Game::moves`],
+    /// so a position with more moves than a limit allows is refused before
+    /// its options are built (a heap of 10^18 tokens has 10^18 of them).
+    /// An answer may be larger than the true count (an upper bound), never
+    /// smaller.
+    fn move_count(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+
+    /// The bytes `p` owns beyond its own size (the contents of a vector
+    /// or string it holds), about. Solvers add it up over the positions
+    /// they remember to keep within the memory budget, so positions that
+    /// grow without end are refused before they fill memory.
+    fn position_bytes(&self, _p: &Self::Position) -> u64 {
+        0
+    }
+
     /// If `p` is a sum of independent games, appends its components to `out`
     /// and returns `true`; returns `false` (and appends nothing) otherwise.
     ///
@@ -62,6 +80,12 @@ impl<G: Game + ?Sized> Game for &G {
     type Position = G::Position;
     fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
         (**self).moves(p, out)
+    }
+    fn move_count(&self, p: &Self::Position) -> Option<u64> {
+        (**self).move_count(p)
+    }
+    fn position_bytes(&self, p: &Self::Position) -> u64 {
+        (**self).position_bytes(p)
     }
     fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
         (**self).components(p, out)

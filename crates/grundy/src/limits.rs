@@ -111,6 +111,39 @@ pub fn check_stop(stop: Option<&AtomicBool>, deadline: Option<&Deadline>) -> Res
     deadline.map_or(Ok(()), Deadline::check)
 }
 
+/// Reads the text file at `path`, refusing one larger than `max_bytes`
+/// (`--max-file-size`) before reading it all: the size on record is checked
+/// first, and at most `max_bytes + 1` bytes are read, so a file that grows
+/// or has no size (`/dev/zero`, a pipe) is refused as soon as it passes the
+/// cap instead of filling memory. The one way input files are read.
+pub fn read_text_file(path: &str, max_bytes: u64) -> Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let too_big = || Error::limit(LimitKind::FileSize, max_bytes);
+    if let Ok(meta) = file.metadata()
+        && meta.is_file()
+        && meta.len() > max_bytes
+    {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Error::io(
+            path,
+            format!(
+                "not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
 /// Bounds on one call of a script function, each with a command-line flag.
 /// Together with `--max-positions` (the number of positions a search may
 /// visit) they stop a script that loops, recurses or grows without end.
@@ -193,6 +226,11 @@ pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
 /// graph or script written by hand, and a quick refusal of `/dev/zero`.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 << 20;
 
+/// The least memory one listed move takes: the vector of its arguments
+/// (24 bytes) and one argument (32 bytes), rounded up. Used to refuse a
+/// listing before it is built.
+pub const BYTES_PER_MOVE: u64 = 64;
+
 /// Default for [`Limits::max_memory`]: 4 GiB.
 pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
@@ -222,10 +260,34 @@ impl Limits {
         Error::limit(LimitKind::Moves, self.max_moves as u64)
     }
 
-    /// `Err` when a component has more than `max_moves` moves.
+    /// `Err` when a component has more than `max_moves` moves, or when
+    /// listing them would take more than the memory budget (at
+    /// [`BYTES_PER_MOVE`] each: a raised `--max-moves` must not let a
+    /// listing outgrow `--max-memory`). Called before the moves are built.
     pub fn check_moves(&self, count: u64) -> Result<()> {
         if count > self.max_moves as u64 {
             return Err(self.too_many_moves());
+        }
+        self.check_memory(count.saturating_mul(BYTES_PER_MOVE))
+    }
+
+    /// How many positions of `bytes_each` bytes a list of moves may hold:
+    /// at most `max_moves`, and within [`Limits::check_listing`]'s share
+    /// of the memory budget.
+    pub fn listing_room(&self, bytes_each: u64) -> usize {
+        let by_memory = (self.max_memory / 16) / bytes_each.max(1);
+        self.max_moves
+            .min(usize::try_from(by_memory).unwrap_or(usize::MAX))
+    }
+
+    /// `Err` when a list of `count` positions of `bytes_each` bytes would
+    /// take more than a sixteenth of the memory budget. Lists of moves
+    /// (winning moves, `grundy moves`) each hold a whole position per
+    /// move; they are a by-product of an answer whose search may need the
+    /// rest of the budget, hence the smaller share.
+    pub fn check_listing(&self, count: u64, bytes_each: u64) -> Result<()> {
+        if count.saturating_mul(bytes_each) > self.max_memory / 16 {
+            return Err(Error::limit(LimitKind::Memory, self.max_memory));
         }
         Ok(())
     }
@@ -244,5 +306,78 @@ impl Limits {
             return Err(Error::limit(LimitKind::Memory, self.max_memory));
         }
         Ok(())
+    }
+}
+
+/// Reads a count or a heap-size bound as people write it: `10000000`,
+/// `1e7` or `10^7` (and `2^40`), with `_` allowed between digits. Every
+/// face (command line, web, Python) reads counts through this one function,
+/// so they accept the same forms.
+///
+/// Only whole numbers are accepted: a mantissa with a point (`1.5e2`), a
+/// sign, or a value beyond `u64` is an error that says so.
+///
+/// ```
+/// use grundy::limits::parse_count;
+/// assert_eq!(parse_count("1e7").unwrap(), 10_000_000);
+/// assert_eq!(parse_count("10^7").unwrap(), 10_000_000);
+/// assert_eq!(parse_count("2^40").unwrap(), 1 << 40);
+/// assert_eq!(parse_count("50_000_000").unwrap(), 50_000_000);
+/// assert!(parse_count("1.5e2").unwrap_err().to_string().contains("whole number"));
+/// assert!(parse_count("-5").unwrap_err().to_string().contains("negative"));
+/// assert!(parse_count("1e20").unwrap_err().to_string().contains("too large"));
+/// ```
+pub fn parse_count(text: &str) -> Result<u64> {
+    let t = text.trim();
+    let expected = || {
+        Error::invalid(format!(
+            "expected a whole number such as 1000000, 1e6 or 10^6, found `{t}`"
+        ))
+    };
+    let too_large = || {
+        Error::invalid(format!(
+            "`{t}` is too large (at most {} = 2^64 - 1)",
+            u64::MAX
+        ))
+    };
+    if t.starts_with('-') {
+        return Err(Error::invalid(format!(
+            "`{t}` is negative; expected a count of 0 or more"
+        )));
+    }
+    let digits = |s: &str| -> Result<u64> {
+        let s = s.strip_prefix('+').unwrap_or(s);
+        let plain: String = s.chars().filter(|&c| c != '_').collect();
+        let well_formed = !plain.is_empty()
+            && plain.bytes().all(|b| b.is_ascii_digit())
+            && !s.starts_with('_')
+            && !s.ends_with('_');
+        if !well_formed {
+            return Err(if s.contains('.') {
+                Error::invalid(format!(
+                    "`{t}` is not a whole number as written; write 150 or 15e1, not 1.5e2"
+                ))
+            } else {
+                expected()
+            });
+        }
+        plain.parse::<u64>().map_err(|_| too_large())
+    };
+    let (base, exponent) = if let Some((m, e)) = t.split_once(['e', 'E']) {
+        (digits(m)?, Some((10, digits(e)?)))
+    } else if let Some((b, e)) = t.split_once('^') {
+        (1, Some((digits(b)?, digits(e)?)))
+    } else {
+        (digits(t)?, None)
+    };
+    match exponent {
+        None => Ok(base),
+        Some((radix, e)) => {
+            let e = u32::try_from(e).map_err(|_| too_large())?;
+            radix
+                .checked_pow(e)
+                .and_then(|p| p.checked_mul(base))
+                .ok_or_else(too_large)
+        }
     }
 }

@@ -15,6 +15,7 @@
 //! nimber arithmetic written as text (`6*13`, `inv(7)`).
 
 pub mod arith;
+pub mod generalised;
 pub mod product;
 
 use std::fmt;

@@ -145,7 +145,10 @@ pub fn write_winning_moves(
     complete: bool,
     limits: &Limits,
 ) -> Outcome {
-    if moves.is_empty() {
+    if moves.is_empty() && !complete {
+        // "none" would claim every move was examined.
+        writeln!(w, "winning moves: none found among the moves examined")?;
+    } else if moves.is_empty() {
         writeln!(w, "winning moves: {none}")?;
     } else {
         let shown = &moves[..moves.len().min(SHOWN_MOVES)];

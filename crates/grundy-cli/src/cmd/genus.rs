@@ -16,7 +16,7 @@ pub struct GenusArgs {
     /// The family, for example "sub{1,3,4}" or "nim".
     family: String,
     /// The largest heap size.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::count)]
     to: u64,
     /// Print one JSON object.
     #[arg(long)]

@@ -43,7 +43,7 @@ struct HackenbushJson<'a> {
 }
 
 pub fn hackenbush(args: &HackenbushArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = HackenbushFamily::open(&args.file)?;
+    let family = HackenbushFamily::open(&args.file, limits.max_file_bytes)?;
     let picture = family.picture();
     let standing = picture.all();
     let reduction = hackenbush::fusion::reduce(picture, &standing);

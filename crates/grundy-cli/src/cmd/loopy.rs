@@ -5,8 +5,9 @@ use std::io::Write;
 
 use grundy::Limits;
 use grundy::analysis::Report;
+use grundy::analysis::loopy::{LoopyAnalysis, LoopyMove};
 use grundy::expr::Position;
-use grundy::loopy::{LoopyAnalysis, LoopyMove, LoopyOutcome};
+use grundy::loopy::LoopyOutcome;
 
 use super::convention::{json_with_move_texts, write_move_table, write_winning_moves};
 use crate::out::{self, Outcome};

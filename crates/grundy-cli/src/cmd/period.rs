@@ -15,7 +15,7 @@ pub struct PeriodArgs {
     /// The family, for example "kayles", "octal[0.16]" or "sub{2,5,6}".
     family: String,
     /// Compute at most this many values looking for a period.
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, value_parser = crate::count)]
     max: u64,
     /// Print one JSON object.
     #[arg(long)]

@@ -6,7 +6,7 @@
 //! `grundy::play`. Every message is an [`Event`], printed as text for people
 //! or as one JSON object a line with `--json`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 use clap::{Args, ValueEnum};
 use grundy::Limits;
@@ -23,8 +23,12 @@ use crate::script::ScriptArg;
 /// Arguments of `grundy play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The starting position, for example "kayles(9) + nim(3)".
-    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    /// The starting position, for example "kayles(9) + nim(3)"; `@FILE` reads it from a file.
+    #[arg(
+        required_unless_present = "script",
+        conflicts_with = "script",
+        allow_hyphen_values = true
+    )]
     expr: Option<String>,
     #[command(flatten)]
     script: ScriptArg,
@@ -203,11 +207,34 @@ impl<W: Write> Session<'_, W> {
         Ok(())
     }
 
+    /// The next input line; a line that is not UTF-8 text is refused with
+    /// a message and the next one read, so a stray byte does not end the
+    /// game.
     fn read(&mut self, input: &mut impl BufRead) -> Result<Option<String>, out::Failure> {
-        let mut line = String::new();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| grundy::Error::io("standard input", e))?;
+        loop {
+            let mut bytes = Vec::new();
+            // A line longer than any move is read in pieces, each refused.
+            let read = input
+                .by_ref()
+                .take(MAX_LINE)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| grundy::Error::io("standard input", e))?;
+            match String::from_utf8(bytes) {
+                Ok(line) => return self.got(read, line),
+                Err(e) => {
+                    let shown = String::from_utf8_lossy(e.as_bytes()).trim().to_string();
+                    self.emit(&Event::Refused {
+                        input: &shown,
+                        reason: "this line is not UTF-8 text; type a move, its number, or `help`"
+                            .into(),
+                    })?;
+                    self.prompt()?;
+                }
+            }
+        }
+    }
+
+    fn got(&mut self, read: usize, line: String) -> Result<Option<String>, out::Failure> {
         if read == 0 {
             if !self.json {
                 writeln!(self.out)?;
@@ -220,6 +247,9 @@ impl<W: Write> Session<'_, W> {
         Ok(Some(line))
     }
 }
+
+/// The longest input line read at once, in bytes.
+const MAX_LINE: u64 = 1 << 16;
 
 fn listed(moves: &[Move], pick: impl Fn(&Move) -> bool) -> Vec<Listed<'_>> {
     moves
@@ -236,7 +266,9 @@ fn listed(moves: &[Move], pick: impl Fn(&Move) -> bool) -> Vec<Listed<'_>> {
 }
 
 pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let mut position = Position::parse_with(&args.script.or_text(args.expr.as_deref())?, limits)?;
+    let text =
+        crate::script::expression(args.script.or_text(args.expr.as_deref())?, limits, false)?;
+    let mut position = Position::parse_with(&text, limits)?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();

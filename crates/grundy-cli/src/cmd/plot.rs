@@ -28,7 +28,7 @@ pub struct PlotArgs {
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
     /// Most points (or table cells) in one picture.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POINTS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POINTS, value_parser = crate::count)]
     max_points: u64,
     /// Print a JSON summary of what was written.
     #[arg(long)]

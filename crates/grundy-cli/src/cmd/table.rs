@@ -17,7 +17,7 @@ pub struct TableArgs {
     #[command(flatten)]
     script: ScriptArg,
     /// The largest heap size.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::count)]
     to: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -59,7 +59,7 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let small = SmallValues::new();
     let mut sink = |g: Nimber| -> grundy::Result<()> {
         match format {
-            Format::Text if n % 10 == 0 => {
+            Format::Text if n.is_multiple_of(10) => {
                 if n > 0 {
                     buf.push(b'\n');
                 }

@@ -14,8 +14,12 @@ use crate::script::ScriptArg;
 /// Arguments of `grundy value` and `grundy moves`.
 #[derive(Args)]
 pub struct ValueArgs {
-    /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)".
-    #[arg(required_unless_present = "script", conflicts_with = "script")]
+    /// The position, for example "nim(3,5,7)" or "sub{1,3,4}(9) + nim(2)"; `-` reads it from standard input, `@FILE` from a file.
+    #[arg(
+        required_unless_present = "script",
+        conflicts_with = "script",
+        allow_hyphen_values = true
+    )]
     expr: Option<String>,
     #[command(flatten)]
     script: ScriptArg,
@@ -32,7 +36,8 @@ pub type MovesArgs = ValueArgs;
 impl ValueArgs {
     /// The position with its play, from the text (or script) and flags.
     fn played(&self, limits: &Limits) -> grundy::Result<grundy::expr::Played> {
-        let text = self.script.or_text(self.expr.as_deref())?;
+        let text =
+            crate::script::expression(self.script.or_text(self.expr.as_deref())?, limits, true)?;
         analysis::parse(&text, self.play.play(), limits)
     }
 }

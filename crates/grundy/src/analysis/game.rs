@@ -29,8 +29,11 @@
 //!     }
 //! }
 //! let limits = Limits::default();
+//! // G repeats 0, 1, 0, 1, 2, 3, 2 with period 7: heap 9 is lost, heap 5 won.
 //! let r = analyze_game(&Sub134, &9, Play::Normal, Method::Auto, &limits).unwrap();
-//! assert_eq!(r.value, Some(Value::Grundy(Nimber(2))));
+//! assert_eq!((r.value, r.verdict), (Some(Value::Grundy(Nimber(0))), Verdict::P));
+//! let r = analyze_game(&Sub134, &5, Play::Normal, Method::Auto, &limits).unwrap();
+//! assert_eq!(r.winning_moves, [2]);
 //! let r = analyze_game(&Sub134, &9, Play::Misere, Method::Auto, &limits).unwrap();
 //! assert_eq!(r.method, "search");
 //! for q in &r.winning_moves {
@@ -38,6 +41,8 @@
 //!     assert_eq!(after.verdict, Verdict::P);
 //! }
 //! ```
+
+use std::collections::HashSet;
 
 use super::{Method, Value, Verdict};
 use crate::error::{Error, Result};
@@ -81,14 +86,18 @@ pub fn analyze_game<G: Game>(
     method: Method,
     limits: &Limits,
 ) -> Result<GameReport<G::Position>> {
-    match play {
+    let mut report = match play {
         Play::Normal if method == Method::Auto => normal(game, position, limits),
         Play::Normal => Err(Error::invalid(
             "a method applies to misère and every-move play only",
         )),
         Play::Misere => misere(game, position, method, limits),
         Play::Every => every(game, position, method, limits),
-    }
+    }?;
+    // Two moves that lead to the same position are one winning move.
+    let mut seen = HashSet::new();
+    report.winning_moves.retain(|q| seen.insert(q.clone()));
+    Ok(report)
 }
 
 fn normal<G: Game>(game: &G, p: &G::Position, limits: &Limits) -> Result<GameReport<G::Position>> {

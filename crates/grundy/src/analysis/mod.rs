@@ -31,6 +31,7 @@
 //! [`game::analyze_game`] answers the same question with the same report.
 
 pub mod game;
+pub mod loopy;
 pub mod normal;
 mod report;
 
@@ -43,7 +44,6 @@ use crate::error::{Error, Result};
 use crate::every;
 use crate::expr::{Play, Played, Position};
 use crate::limits::Limits;
-use crate::loopy;
 use crate::misere;
 
 /// How to decide a position; [`Method::Auto`] lets the library choose.
@@ -190,7 +190,7 @@ pub fn moves(
     match play {
         Play::Normal if loopy::involves_cycles(position) => Ok(MovesReport::from_loopy(
             position,
-            loopy::analysis::moves(position, limits)?,
+            loopy::moves(position, limits)?,
         )),
         Play::Normal => Ok(MovesReport::from_normal(
             position,

@@ -75,7 +75,8 @@ pub struct Analysis {
 /// Analyses a position: value, outcome, component values, winning moves.
 ///
 /// ```
-/// use grundy::{analyze, expr::Position, Limits, Nimber, Outcome};
+/// use grundy::analysis::normal::analyze;
+/// use grundy::{expr::Position, Limits, Nimber, Outcome};
 /// let p = Position::parse("nim(3,5,7)").unwrap();
 /// let a = analyze(&p, &Limits::default()).unwrap();
 /// assert_eq!(a.grundy, Nimber(1));
@@ -90,17 +91,32 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
     let mut winning_moves = Vec::new();
     let mut winning_moves_complete = true;
     if !total.is_zero() {
+        // Each move holds the whole position after it: with thousands of
+        // components, listing every winning move would copy the position
+        // thousands of times, so the list stops within the limits.
+        let bytes_each = position_bytes(position);
         for (i, (c, cv)) in parts.iter().zip(&components).enumerate() {
+            limits.check_stop()?;
             let target = cv.grundy + total;
             let (family, args) = position.component(c);
             let mut options = Vec::new();
             winning_moves_complete &=
                 moves_to_within_limit(family.as_ref(), args, target, limits, &mut options)?;
+            let room = limits
+                .listing_room(bytes_each)
+                .saturating_sub(winning_moves.len());
+            if options.len() > room {
+                options.truncate(room);
+                winning_moves_complete = false;
+            }
             winning_moves.extend(
                 options
                     .iter()
                     .map(|o| make_move(position, i, c, o, Nimber::ZERO)),
             );
+            if room == 0 {
+                break;
+            }
         }
     }
     Ok(Analysis {
@@ -126,7 +142,9 @@ pub(crate) fn moves_to_within_limit(
 ) -> Result<bool> {
     match family.moves_to(component, target, limits, out) {
         Ok(()) => Ok(true),
-        Err(e) if e.limit_kind() == Some(LimitKind::Moves) => Ok(false),
+        // Both are checked before the moves are built, so the value stands
+        // and only the list is cut short.
+        Err(e) if matches!(e.limit_kind(), Some(LimitKind::Moves | LimitKind::Memory)) => Ok(false),
         Err(e) => Err(e),
     }
 }
@@ -150,6 +168,9 @@ pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<Move>> {
         let (family, args) = position.component(c);
         let mut options = Vec::new();
         family.moves(args, limits, &mut options)?;
+        let count = (out.len() + options.len()) as u64;
+        limits.check_moves(count)?;
+        limits.check_listing(count, position_bytes(position))?;
         for o in &options {
             let after = total + cv.grundy + value_of_parts(family.as_ref(), o, limits)?;
             out.push(make_move(position, i, c, o, after));
@@ -173,6 +194,27 @@ fn component_values(
             })
         })
         .collect()
+}
+
+/// About how many bytes a copy of `position` takes: the terms and their
+/// arguments (words counted by length). For budgets, not exact.
+pub(crate) fn position_bytes(position: &Position) -> u64 {
+    let arg = std::mem::size_of::<Arg>() as u64;
+    position
+        .terms
+        .iter()
+        .map(|t| {
+            let words: u64 = t
+                .args
+                .iter()
+                .map(|a| match a {
+                    Arg::Int(_) => 0,
+                    Arg::Word(w) => w.len() as u64,
+                })
+                .sum();
+            std::mem::size_of_val(t) as u64 + arg * t.args.len() as u64 + words
+        })
+        .sum()
 }
 
 pub(crate) fn make_move(

@@ -10,11 +10,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::loopy::{LoopyAnalysis, LoopyMove};
 use super::normal::{self, Analysis, Move};
 use crate::every::{self, EveryAnalysis, EveryMove};
 use crate::expr::{Play, Played, Position};
 use crate::game::Outcome;
-use crate::loopy::{Gamma, LoopyAnalysis, LoopyMove, LoopyOutcome};
+use crate::loopy::{Gamma, LoopyOutcome};
 use crate::misere::{self, MisereAnalysis, MisereMove};
 use crate::nimber::Nimber;
 
@@ -146,26 +147,19 @@ pub struct Report {
     pub details: Details,
 }
 
-fn with_play<'a>(play: Play, positions: impl Iterator<Item = &'a Position>) -> Vec<Played> {
-    positions
-        .map(|p| Played {
-            play,
-            position: p.clone(),
-        })
-        .collect()
+/// Where each of `moves` leads, with `play`.
+fn with_play<M: HasPosition>(play: Play, moves: &[M]) -> Vec<Played> {
+    moves.iter().map(|m| played(play, m.position())).collect()
 }
 
 impl Report {
     /// The report of a normal-play analysis.
     pub fn from_normal(a: Analysis) -> Report {
         Report {
-            position: Played {
-                play: Play::Normal,
-                position: a.position.clone(),
-            },
+            position: played(Play::Normal, &a.position),
             value: Some(Value::Grundy(a.grundy)),
             verdict: a.outcome.into(),
-            winning_moves: with_play(Play::Normal, a.winning_moves.iter().map(|m| &m.position)),
+            winning_moves: with_play(Play::Normal, &a.winning_moves),
             winning_moves_complete: a.winning_moves_complete,
             reason: normal::reason(&a),
             method: "sprague-grundy",
@@ -177,13 +171,10 @@ impl Report {
     /// The report of an analysis of a game with cycles.
     pub fn from_loopy(a: LoopyAnalysis) -> Report {
         Report {
-            position: Played {
-                play: Play::Normal,
-                position: a.position.clone(),
-            },
+            position: played(Play::Normal, &a.position),
             value: Some(Value::Generalised(a.value.clone())),
             verdict: a.outcome.into(),
-            winning_moves: with_play(Play::Normal, a.winning_moves.iter().map(|m| &m.position)),
+            winning_moves: with_play(Play::Normal, &a.winning_moves),
             winning_moves_complete: a.winning_moves_complete,
             reason: a.reason(),
             method: "generalised",
@@ -195,13 +186,10 @@ impl Report {
     /// The report of a misère analysis.
     pub fn from_misere(a: MisereAnalysis) -> Report {
         Report {
-            position: Played {
-                play: Play::Misere,
-                position: a.position.clone(),
-            },
+            position: played(Play::Misere, &a.position),
             value: a.misere_grundy.map(Value::MisereGrundy),
             verdict: a.outcome.into(),
-            winning_moves: with_play(Play::Misere, a.winning_moves.iter().map(|m| &m.position)),
+            winning_moves: with_play(Play::Misere, &a.winning_moves),
             winning_moves_complete: true,
             reason: a.reason.clone(),
             method: a.method.name(),
@@ -213,13 +201,10 @@ impl Report {
     /// The report of an every-move analysis.
     pub fn from_every(a: EveryAnalysis) -> Report {
         Report {
-            position: Played {
-                play: Play::Every,
-                position: a.position.clone(),
-            },
+            position: played(Play::Every, &a.position),
             value: a.steps.map(Value::Steps),
             verdict: a.outcome.into(),
-            winning_moves: with_play(Play::Every, a.winning_moves.iter().map(|m| &m.position)),
+            winning_moves: with_play(Play::Every, &a.winning_moves),
             winning_moves_complete: true,
             reason: a.reason.clone(),
             method: a.method.name(),
@@ -298,19 +283,51 @@ fn played(play: Play, position: &Position) -> Played {
     }
 }
 
+/// The common words for each of `moves`: the position it leads to, with
+/// `play`, and what `read` knows of it.
+fn move_reports<M: HasPosition>(
+    play: Play,
+    moves: &[M],
+    read: impl Fn(&M) -> (Option<Value>, Verdict),
+) -> Vec<MoveReport> {
+    moves
+        .iter()
+        .map(|m| {
+            let (value, verdict) = read(m);
+            MoveReport {
+                position: played(play, m.position()),
+                value,
+                verdict,
+            }
+        })
+        .collect()
+}
+
+/// The moves of every analysis say where they lead.
+trait HasPosition {
+    fn position(&self) -> &Position;
+}
+
+macro_rules! has_position {
+    ($($t:ty),*) => {$(
+        impl HasPosition for $t {
+            fn position(&self) -> &Position {
+                &self.position
+            }
+        }
+    )*};
+}
+
+has_position!(Move, LoopyMove, MisereMove, EveryMove);
+
 impl MovesReport {
     /// The moves of a normal-play position.
     pub fn from_normal(position: &Position, moves: Vec<Move>) -> MovesReport {
         MovesReport {
             position: played(Play::Normal, position),
-            moves: moves
-                .iter()
-                .map(|m| MoveReport {
-                    position: played(Play::Normal, &m.position),
-                    value: Some(Value::Grundy(m.grundy)),
-                    verdict: Outcome::of(m.grundy).into(),
-                })
-                .collect(),
+            moves: move_reports(Play::Normal, &moves, |m| {
+                (Some(Value::Grundy(m.grundy)), Outcome::of(m.grundy).into())
+            }),
             method: "sprague-grundy",
             method_note: None,
             details: MovesDetails::Normal(moves),
@@ -321,14 +338,9 @@ impl MovesReport {
     pub fn from_loopy(position: &Position, moves: Vec<LoopyMove>) -> MovesReport {
         MovesReport {
             position: played(Play::Normal, position),
-            moves: moves
-                .iter()
-                .map(|m| MoveReport {
-                    position: played(Play::Normal, &m.position),
-                    value: Some(Value::Generalised(m.value.clone())),
-                    verdict: m.outcome.into(),
-                })
-                .collect(),
+            moves: move_reports(Play::Normal, &moves, |m| {
+                (Some(Value::Generalised(m.value.clone())), m.outcome.into())
+            }),
             method: "generalised",
             method_note: None,
             details: MovesDetails::Loopy(moves),
@@ -344,14 +356,9 @@ impl MovesReport {
     ) -> MovesReport {
         MovesReport {
             position: played(Play::Misere, position),
-            moves: moves
-                .iter()
-                .map(|m| MoveReport {
-                    position: played(Play::Misere, &m.position),
-                    value: m.misere_grundy.map(Value::MisereGrundy),
-                    verdict: m.outcome.into(),
-                })
-                .collect(),
+            moves: move_reports(Play::Misere, &moves, |m| {
+                (m.misere_grundy.map(Value::MisereGrundy), m.outcome.into())
+            }),
             method: method.name(),
             method_note: note.clone(),
             details: MovesDetails::Misere {
@@ -370,14 +377,9 @@ impl MovesReport {
     ) -> MovesReport {
         MovesReport {
             position: played(Play::Every, position),
-            moves: moves
-                .iter()
-                .map(|m| MoveReport {
-                    position: played(Play::Every, &m.position),
-                    value: m.steps.map(Value::Steps),
-                    verdict: m.outcome.into(),
-                })
-                .collect(),
+            moves: move_reports(Play::Every, &moves, |m| {
+                (m.steps.map(Value::Steps), m.outcome.into())
+            }),
             method: method.name(),
             method_note: None,
             details: MovesDetails::Every { method, moves },

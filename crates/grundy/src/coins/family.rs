@@ -1,7 +1,7 @@
 //! Coin-turning games in the expression language: `turtles(THTTH)`.
 
 use super::{Cell, CoinGame, CoinRule, Coins};
-use crate::error::Result;
+use crate::error::{Error, LimitKind, Result};
 use crate::family::{Arg, Family, Shape};
 use crate::game::Game;
 use crate::limits::Limits;
@@ -71,11 +71,26 @@ impl<R: CoinRule> Family for CoinFamily<R> {
                 found.push((cell, others.to_vec()))
             });
         }
+        // Each move is a copy of the whole row: with many coins, listing
+        // every winning move could take gigabytes, so the list stops at
+        // the room the limits give (and says so with the limit error).
+        let bytes_each = component
+            .iter()
+            .map(|a| match a {
+                Arg::Word(w) => w.len() as u64 + 32,
+                Arg::Int(_) => 32,
+            })
+            .sum();
+        let room = limits.listing_room(bytes_each);
         out.extend(
             found
                 .iter()
+                .take(room)
                 .map(|(cell, others)| coins.turned(*cell, others).to_args()),
         );
+        if found.len() > room {
+            return Err(Error::limit(LimitKind::Memory, limits.max_memory));
+        }
         Ok(())
     }
 

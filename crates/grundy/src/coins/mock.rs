@@ -19,7 +19,7 @@ pub struct MockTurtles;
 /// has an odd number of 1 bits.
 fn odious(x: usize) -> u64 {
     let even = 2 * x as u64;
-    even | u64::from(even.count_ones() % 2 == 0)
+    even | u64::from(even.count_ones().is_multiple_of(2))
 }
 
 /// The column whose coin is worth `v`, if `v` is odious.

@@ -52,7 +52,7 @@ impl Played {
     /// let p = Played::parse_with("misere( nim(1, 2) + sub{4,1,3}(9) )", &Limits::default()).unwrap();
     /// assert_eq!(p.play, Play::Misere);
     /// assert_eq!(p.to_string(), "misere(nim(1,2) + sub{1,3,4}(9))");
-    /// assert!(Played::parse_with("misere(nim(1)) + nim(2)"), &Limits::default()).is_err());
+    /// assert!(Played::parse_with("misere(nim(1)) + nim(2)", &Limits::default()).is_err());
     /// ```
     pub fn parse_with(input: &str, limits: &Limits) -> Result<Played> {
         let expr = parse(input)?;
@@ -181,7 +181,7 @@ fn resolve_args(
         crate::error::ErrorKind::Parse {
             input: word,
             at: offset,
-            unit: "column",
+            unit: crate::error::Unit::Column,
             message,
         } => match args
             .iter()

@@ -17,8 +17,8 @@ use std::fmt;
 
 use crate::error::{Error, Result};
 use crate::limits::Limits;
-use crate::loopy::value::Gamma;
 use crate::nimber::Nimber;
+use crate::nimber::generalised::Gamma;
 use crate::period::Periodicity;
 
 /// One argument of a resolved term: a number or a word.
@@ -150,7 +150,7 @@ pub trait Family: Send + Sync {
     /// Whether play in this family can return to a position (a game graph
     /// with cycles). Such a family answers [`Family::loopy_value`], its
     /// [`Family::value`] fails on components of infinite value, and sums
-    /// with it are analysed by [`crate::loopy::analyze`].
+    /// with it are analysed by [`crate::analysis::loopy::analyze`].
     fn loopy(&self) -> bool {
         false
     }

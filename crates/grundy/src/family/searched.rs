@@ -8,7 +8,7 @@ use crate::error::Result;
 use crate::game::Game;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
-use crate::solve::Solver;
+use crate::solve::{Config, Solver};
 
 /// A game whose positions are written as argument lists.
 pub trait Positional: Game + Send + Sync
@@ -48,7 +48,8 @@ where
     pub fn new(game: G) -> Searched<G> {
         Searched {
             head: game.head(),
-            solver: Mutex::new(Solver::new(game, Limits::default().solver_config())),
+            // Every use sets the caller's limits first (see `solver` / `with`).
+            solver: Mutex::new(Solver::new(game, Config::default())),
         }
     }
 
@@ -85,6 +86,11 @@ where
         let solver = self.solver(limits);
         let game = solver.game();
         let p = game.decode(component)?;
+        // Counted first where the game can, so a huge position is refused
+        // before its options are built.
+        if let Some(count) = game.move_count(&p) {
+            limits.check_moves(count)?;
+        }
         let mut options = Vec::new();
         game.moves(&p, &mut options);
         limits.check_moves(options.len() as u64)?;

@@ -24,6 +24,8 @@
 //! The tests also hold the formula against a search of the rules on every
 //! `a, b` up to a few dozen, and on sums of pairs.
 
+use std::ops::ControlFlow;
+
 use super::pair;
 use crate::error::{Error, Result};
 use crate::family::{Arg, Family, Shape};
@@ -96,7 +98,8 @@ impl Family for EdFamily {
     /// than enumerated.
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let (a, b) = heaps(component)?;
-        limits.check_moves(a / 2 + b / 2)?;
+        // Splitting either of two equal heaps gives the same positions.
+        limits.check_moves(if a == b { a / 2 } else { a / 2 + b / 2 })?;
         let mut options = Vec::new();
         Ed.moves(&(a, b), &mut options);
         out.extend(
@@ -104,6 +107,47 @@ impl Family for EdFamily {
                 .into_iter()
                 .map(|(x, y)| vec![Arg::Int(x), Arg::Int(y)]),
         );
+        Ok(())
+    }
+
+    /// The options of value `t`, in the order of [`Ed`]'s moves, without
+    /// listing the others: the splits `(x, h − x)` of the kept heap `h`
+    /// whose value, the lowest clear bit of `(x − 1) | (h − x − 1)`, is `t`.
+    /// With `p = x − 1`, `q = h − x − 1` (so `p + q = h − 2`) these are
+    /// exactly the pairs of [`crate::heap::preimage::ed_splits`], which
+    /// proves that each is found once. After `max_moves` of them the limit
+    /// error says more exist.
+    fn moves_to(
+        &self,
+        component: &[Arg],
+        target: Nimber,
+        limits: &Limits,
+        out: &mut Vec<Vec<Arg>>,
+    ) -> Result<()> {
+        let (a, b) = heaps(component)?;
+        let Ok(bit) = u32::try_from(target.0) else {
+            return Ok(()); // no split has a value of 2^32 or more
+        };
+        let mut found = 0usize;
+        let mut more = false;
+        let kept = if a == b { vec![a] } else { vec![a, b] };
+        for h in kept.into_iter().filter(|&h| h >= 2) {
+            let flow = crate::heap::preimage::ed_splits(h - 2, bit, &mut |p, q| {
+                if found == limits.max_moves {
+                    more = true;
+                    return ControlFlow::Break(());
+                }
+                found += 1;
+                out.push(vec![Arg::Int(p + 1), Arg::Int(q + 1)]);
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() {
+                break;
+            }
+        }
+        if more {
+            return Err(limits.too_many_moves());
+        }
         Ok(())
     }
 }

@@ -24,6 +24,10 @@ impl Game for Grid {
         out.extend((0..y).map(|y2| (x, y2)));
     }
 
+    fn move_count(&self, &(x, y): &(u64, u64)) -> Option<u64> {
+        Some(x.saturating_add(y))
+    }
+
     fn closed_form(&self, &(x, y): &(u64, u64)) -> Option<Nimber> {
         Some(Nimber(x ^ y))
     }

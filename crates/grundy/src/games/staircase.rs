@@ -20,6 +20,10 @@ pub struct Staircase;
 impl Game for Staircase {
     type Position = Vec<u64>;
 
+    fn position_bytes(&self, steps: &Vec<u64>) -> u64 {
+        8 * steps.len() as u64
+    }
+
     fn moves(&self, steps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for (i, &tokens) in steps.iter().enumerate() {
             for k in 1..=tokens {
@@ -31,6 +35,11 @@ impl Game for Staircase {
                 out.push(next);
             }
         }
+    }
+
+    /// One move per token: `k` tokens of a step can move in `k` ways.
+    fn move_count(&self, steps: &Vec<u64>) -> Option<u64> {
+        Some(steps.iter().fold(0u64, |acc, &a| acc.saturating_add(a)))
     }
 
     fn closed_form(&self, steps: &Vec<u64>) -> Option<Nimber> {

@@ -24,8 +24,18 @@ pub fn position(heaps: &[u64]) -> Vec<u64> {
 impl Game for TakeAll {
     type Position = Vec<u64>;
 
+    /// One move per amount `k` up to the largest heap (positions keep
+    /// their heaps sorted, so it is the last).
+    fn move_count(&self, heaps: &Vec<u64>) -> Option<u64> {
+        Some(heaps.last().copied().unwrap_or(0))
+    }
+
+    fn position_bytes(&self, heaps: &Vec<u64>) -> u64 {
+        8 * heaps.len() as u64
+    }
+
     fn moves(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        let largest = heaps.last().copied().unwrap_or(0);
+        let largest = self.move_count(heaps).unwrap_or(0);
         for k in 1..=largest {
             let next: Vec<u64> = heaps
                 .iter()

@@ -36,6 +36,10 @@ impl Game for Wythoff {
         out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
     }
 
+    fn move_count(&self, &(a, b): &(u64, u64)) -> Option<u64> {
+        Some(a.saturating_add(b).saturating_add(a.min(b)))
+    }
+
     fn closed_form(&self, &(a, b): &(u64, u64)) -> Option<Nimber> {
         is_p_position(a, b).then_some(Nimber::ZERO)
     }

@@ -128,7 +128,7 @@ impl Graph {
                     on_stack[w as usize] = true;
                     stack.push((w, 0));
                     steps += 1;
-                    if steps % 65_536 == 0 {
+                    if steps.is_multiple_of(65_536) {
                         limits.check_stop()?;
                     }
                 }
@@ -162,9 +162,10 @@ pub struct GraphFamily {
 
 impl GraphFamily {
     /// Reads the graph in `path` (edge list, or JSON when the file name ends
-    /// in `.json` or the text starts with `{`).
-    pub fn open(path: &str) -> Result<GraphFamily> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    /// in `.json` or the text starts with `{`), refusing a file larger than
+    /// `max_bytes` (`--max-file-size`).
+    pub fn open(path: &str, max_bytes: u64) -> Result<GraphFamily> {
+        let text = crate::limits::read_text_file(path, max_bytes)?;
         let graph = file::parse(&text, path)?;
         Ok(GraphFamily::new(path, graph))
     }

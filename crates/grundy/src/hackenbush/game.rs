@@ -52,9 +52,10 @@ impl HackenbushFamily {
         }
     }
 
-    /// Reads the picture in the file at `path`, named `hackenbush[path]`.
-    pub fn open(path: &str) -> Result<HackenbushFamily> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    /// Reads the picture in the file at `path`, named `hackenbush[path]`,
+    /// refusing a file larger than `max_bytes` (`--max-file-size`).
+    pub fn open(path: &str, max_bytes: u64) -> Result<HackenbushFamily> {
+        let text = crate::limits::read_text_file(path, max_bytes)?;
         Ok(HackenbushFamily::new(
             format!("hackenbush[{path}]"),
             parse_picture(&text, path)?,

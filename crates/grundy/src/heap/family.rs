@@ -1,5 +1,6 @@
 //! Serving a [`HeapGame`] to the expression language.
 
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use super::{HeapGame, heap_size};
@@ -59,6 +60,34 @@ impl<H: HeapGame> HeapFamily<H> {
         self.game.fill(&mut state.table, to, limits)
     }
 
+    /// `G(n)` with the lock held: from the table, a certified period, or
+    /// the table grown to `n`.
+    fn value_in(&self, state: &mut State, n: u64, limits: &Limits) -> Result<Nimber> {
+        if let Some(&v) = state.table.get(n as usize) {
+            return Ok(v);
+        }
+        if n >= SMALL_HEAP {
+            self.search_period(state, n.min(limits.max_heap), limits)?;
+            if let Some(v) = state
+                .period
+                .as_ref()
+                .and_then(|p| p.value_at(n, &state.table))
+            {
+                return Ok(v);
+            }
+        }
+        self.grow(state, n, limits)?;
+        Ok(state.table[n as usize])
+    }
+
+    /// The value of a heap an option leaves, with the lock held.
+    fn part_value(&self, state: &mut State, n: u64, limits: &Limits) -> Result<Nimber> {
+        match self.game.closed_form(n) {
+            Some(v) => Ok(v),
+            None => self.value_in(state, n, limits),
+        }
+    }
+
     /// Looks for a proven period, doubling the table up to `limit` values.
     fn search_period(&self, state: &mut State, limit: u64, limits: &Limits) -> Result<()> {
         let Some(proof) = self.game.period_proof() else {
@@ -114,25 +143,16 @@ impl<H: HeapGame> Family for HeapFamily<H> {
             return Ok(v);
         }
         let mut state = self.lock();
-        if let Some(&v) = state.table.get(n as usize) {
-            return Ok(v);
-        }
-        if n >= SMALL_HEAP {
-            self.search_period(&mut state, n.min(limits.max_heap), limits)?;
-            if let Some(v) = state
-                .period
-                .as_ref()
-                .and_then(|p| p.value_at(n, &state.table))
-            {
-                return Ok(v);
-            }
-        }
-        self.grow(&mut state, n, limits)?;
-        Ok(state.table[n as usize])
+        self.value_in(&mut state, n, limits)
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
         let n = heap_size(component)?;
+        // Counted by formula first, so a heap of 10^12 is refused at once
+        // rather than walked.
+        if let Some(count) = self.game.option_count(n) {
+            limits.check_moves(count)?;
+        }
         let mut count = 0usize;
         self.game.options(n, &mut |parts| {
             count += 1;
@@ -141,6 +161,69 @@ impl<H: HeapGame> Family for HeapFamily<H> {
             }
         });
         limits.check_moves(count as u64)?;
+        Ok(())
+    }
+
+    /// The options of value `target`, from the game's inversion of its
+    /// closed form when it has one (Lasker's Nim, the splitting games), and
+    /// otherwise by walking the options with values from the closed form,
+    /// the table or the certified period (a finite subtraction set has at
+    /// most one option per element; a table-filled game such as an all-but
+    /// set only reaches here for a heap within `--max-heap`, whose value
+    /// was needed first). Every option of value `target` is examined, so a
+    /// winning move is listed whenever one exists; after `max_moves` of
+    /// them the limit error says more exist.
+    fn moves_to(
+        &self,
+        component: &[Arg],
+        target: Nimber,
+        limits: &Limits,
+        out: &mut Vec<Vec<Arg>>,
+    ) -> Result<()> {
+        let n = heap_size(component)?;
+        let mut found = 0usize;
+        let mut more = false;
+        let mut keep = |parts: &[u64]| {
+            if found == limits.max_moves {
+                more = true;
+                return ControlFlow::Break(());
+            }
+            found += 1;
+            out.push(super::parts_as_args(parts));
+            ControlFlow::Continue(())
+        };
+        if self.game.options_to(n, target, &mut keep).is_none() {
+            let mut state = self.lock();
+            if n > 0 && self.game.closed_form(n - 1).is_none() {
+                self.value_in(&mut state, n - 1, limits)?;
+            }
+            let (mut stopped, mut failure) = (false, None);
+            self.game.options(n, &mut |parts| {
+                if stopped {
+                    return;
+                }
+                let mut value = Nimber::ZERO;
+                for &h in parts {
+                    match self.part_value(&mut state, h, limits) {
+                        Ok(v) => value += v,
+                        Err(e) => {
+                            failure = Some(e);
+                            stopped = true;
+                            return;
+                        }
+                    }
+                }
+                if value == target && keep(parts).is_break() {
+                    stopped = true;
+                }
+            });
+            if let Some(e) = failure {
+                return Err(e);
+            }
+        }
+        if more {
+            return Err(limits.too_many_moves());
+        }
         Ok(())
     }
 

@@ -14,6 +14,8 @@
 //! The tests hold the formula against the definition (the mex over every
 //! option, splits included) and against a search of whole sums.
 
+use std::ops::ControlFlow;
+
 use super::HeapGame;
 use crate::nimber::Nimber;
 
@@ -44,6 +46,34 @@ impl HeapGame for Lasker {
 
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         value(n)
+    }
+
+    /// `n` smaller heaps and `⌊n/2⌋` splits.
+    fn option_count(&self, n: u64) -> Option<u64> {
+        Some(n + n / 2)
+    }
+
+    /// The options of value `t`, in the order [`HeapGame::options`] gives
+    /// them. A smaller heap: `G` swaps `4k+3` and `4k+4` and fixes the
+    /// rest, so it is its own inverse and the one heap of value `t` is
+    /// `G(t)`, an option when below `n`. A split `a + b = n` of value
+    /// `G(a) ⊕ G(b) = t`: all of them, by
+    /// [`crate::heap::preimage::lasker_splits`] (the sum-and-XOR identity
+    /// applied above the two low bits, which `G` permutes).
+    fn options_to(
+        &self,
+        n: u64,
+        target: Nimber,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        Some((|| {
+            if let Some(Nimber(heap)) = value(target.0)
+                && heap < n
+            {
+                visit(&[heap])?;
+            }
+            super::preimage::lasker_splits(n, target.0, &mut |a, b| visit(&[a, b]))
+        })())
     }
 }
 

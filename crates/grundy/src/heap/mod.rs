@@ -13,10 +13,13 @@ pub mod family;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
+pub mod preimage;
 pub mod split;
 pub mod subtraction;
 
 pub use family::HeapFamily;
+
+use std::ops::ControlFlow;
 
 use crate::error::Result;
 use crate::game::Game;
@@ -34,6 +37,26 @@ pub trait HeapGame: Send + Sync {
     /// `G(n)` from a formula, when one is known. A game has a closed form
     /// for every heap or for none.
     fn closed_form(&self, _n: u64) -> Option<Nimber> {
+        None
+    }
+
+    /// How many options a heap of `n` has, by a formula (never by walking
+    /// them), so that `--max-moves` is checked before any is listed; `None`
+    /// when the game has no formula (its options are then counted).
+    fn option_count(&self, _n: u64) -> Option<u64> {
+        None
+    }
+
+    /// Calls `visit` with each option of a heap of `n` whose value is
+    /// `target`, each once, until `visit` breaks, found by inverting the
+    /// closed form rather than walking every option; `None` when the game
+    /// cannot (the options are then walked and their values compared).
+    fn options_to(
+        &self,
+        _n: u64,
+        _target: Nimber,
+        _visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
         None
     }
 
@@ -95,7 +118,7 @@ pub fn fill_table<H: HeapGame + ?Sized>(
     let mut seen = Vec::new();
     while (table.len() as u64) <= to {
         let n = table.len() as u64;
-        if n % 65_536 == 0 {
+        if n.is_multiple_of(65_536) {
             limits.check_stop()?;
         }
         seen.clear();

@@ -1,5 +1,7 @@
 //! Nim: take any positive number of tokens from one heap. `G(n) = n`.
 
+use std::ops::ControlFlow;
+
 use super::HeapGame;
 use crate::error::{Error, Result};
 use crate::family::{Arg, Family, Shape};
@@ -19,6 +21,25 @@ impl HeapGame for Nim {
 
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         Some(Nimber(n))
+    }
+
+    fn option_count(&self, n: u64) -> Option<u64> {
+        Some(n)
+    }
+
+    /// `G(k) = k`, so the one option of value `t` is the heap `t`, when
+    /// smaller than `n`.
+    fn options_to(
+        &self,
+        n: u64,
+        target: Nimber,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        Some(if target.0 < n {
+            visit(&[target.0])
+        } else {
+            ControlFlow::Continue(())
+        })
     }
 }
 

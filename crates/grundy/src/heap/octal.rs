@@ -22,8 +22,11 @@ use super::HeapGame;
 use crate::error::{Error, Result};
 use crate::period::Proof;
 
-/// The longest code accepted (digits after the point).
-pub const MAX_DIGITS: usize = 256;
+/// The longest code accepted (digits after the point): the engines store
+/// a removal in 32 bits. Long codes are legitimate (a paint strip of HDU
+/// 3980 removes up to its whole length); each digit costs the engines one
+/// entry in a list of removals, so nothing else bounds the length.
+pub const MAX_DIGITS: usize = u32::MAX as usize;
 
 /// What removing `i` tokens may leave: one digit of a code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -232,7 +235,7 @@ impl TakeBreak {
 /// Calls `visit` with every way to write `m` as three non-empty heaps in
 /// non-decreasing order (pairwise different when `unequal`), until `visit`
 /// asks to stop.
-fn partitions3(
+pub(crate) fn partitions3(
     m: u64,
     unequal: bool,
     visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,

@@ -20,6 +20,7 @@
 //! its values come from a table, at a cost of about `n²/12` options a heap.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::{HeapGame, fill_table};
 use crate::error::{Error, Result};
@@ -79,17 +80,25 @@ impl Split {
         Ok(Split { parts })
     }
 
-    /// How many options a heap of `n` has.
+    /// How many options a heap of `n` has (saturating at `u64::MAX`).
     pub fn option_count(&self, n: u64) -> u64 {
         let two = n / 2;
-        // Splits a <= b <= c of n: for each a, b runs from a to (n-a)/2.
-        let three = || (1..=n / 3).map(|a| (n - a) / 2 - a + 1).sum::<u64>();
+        let three = || three_part_count(n);
         match self.parts {
             Parts::Two => two,
             Parts::Three => three(),
-            Parts::TwoOrThree => two + three(),
+            Parts::TwoOrThree => two.saturating_add(three()),
         }
     }
+}
+
+/// The number of ways to write `n` as `a + b + c` with `1 <= a <= b <= c`:
+/// the partitions of `n` into exactly three parts, `round(n²/12)` (a
+/// classical result: G. E. Andrews, The Theory of Partitions, and OEIS
+/// A069905), saturating at `u64::MAX`.
+pub fn three_part_count(n: u64) -> u64 {
+    let n = u128::from(n);
+    u64::try_from((n * n + 6) / 12).unwrap_or(u64::MAX)
 }
 
 /// The canonical family name: `split`, `split{3}`, `split{2,3}`.
@@ -121,8 +130,43 @@ impl HeapGame for Split {
 
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         match self.parts {
-            Parts::Two => Some(Nimber(u64::from(n >= 2 && n % 2 == 0))),
+            Parts::Two => Some(Nimber(u64::from(n >= 2 && n.is_multiple_of(2)))),
             Parts::Three => Some(Nimber(n.saturating_sub(1) / 2)),
+            Parts::TwoOrThree => None,
+        }
+    }
+
+    fn option_count(&self, n: u64) -> Option<u64> {
+        Some(Split::option_count(self, n))
+    }
+
+    /// The options of value `t` of the variants with a closed form.
+    ///
+    /// Two parts: every split of an odd heap is an odd and an even part,
+    /// of values 0 and 1, and every split of an even heap two parts of the
+    /// same parity, of equal values; so all options share the value `n mod
+    /// 2`, and the options of value `t` are all splits or none (in the
+    /// order of [`HeapGame::options`]).
+    ///
+    /// Three parts: `G(x) = ⌊(x − 1)/2⌋`, and
+    /// [`crate::heap::preimage::three_part_splits`] lists the triples with
+    /// that XOR, each once.
+    fn options_to(
+        &self,
+        n: u64,
+        target: Nimber,
+        visit: &mut dyn FnMut(&[u64]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<()>> {
+        match self.parts {
+            Parts::Two => Some((|| {
+                if target.0 == n % 2 {
+                    for a in 1..=n / 2 {
+                        visit(&[a, n - a])?;
+                    }
+                }
+                ControlFlow::Continue(())
+            })()),
+            Parts::Three => Some(super::preimage::three_part_splits(n, target.0, visit)),
             Parts::TwoOrThree => None,
         }
     }

@@ -58,6 +58,25 @@ impl SubtractionSet {
         Ok(SubtractionSet::Finite(set))
     }
 
+    /// How many elements are at most `n`, without listing them.
+    pub fn count_up_to(&self, n: u64) -> u64 {
+        match self {
+            SubtractionSet::Finite(set) => set.partition_point(|&s| s <= n) as u64,
+            // The Fibonacci numbers above grow by at least 3/2 each, so
+            // fewer than 110 steps reach any u64.
+            SubtractionSet::Fibonacci => {
+                let mut count = 0;
+                self.for_each_up_to(n, |_| count += 1);
+                count
+            }
+            SubtractionSet::Squares => n.isqrt(),
+            SubtractionSet::PowersOfTwo => match n {
+                0 => 0,
+                _ => u64::from(n.ilog2()) + 1,
+            },
+        }
+    }
+
     /// Calls `f` with each element not above `n`, in increasing order.
     pub fn for_each_up_to(&self, n: u64, mut f: impl FnMut(u64)) {
         match self {
@@ -205,6 +224,10 @@ impl HeapGame for Subtraction {
         self.set.for_each_up_to(n, |s| visit(&[n - s]));
     }
 
+    fn option_count(&self, n: u64) -> Option<u64> {
+        Some(self.set.count_up_to(n))
+    }
+
     fn closed_form(&self, n: u64) -> Option<Nimber> {
         match &self.set {
             // The Bash game: with {1..k}, multiples of k+1 are the P-positions
@@ -264,6 +287,11 @@ impl HeapGame for AllBut {
         true
     }
 
+    fn option_count(&self, n: u64) -> Option<u64> {
+        let excluded = self.excluded.partition_point(|&e| e <= n) as u64;
+        Some(n - excluded)
+    }
+
     /// The options of `n` are all smaller heaps but a few, so the mex is
     /// found from counts: `count[v]` heaps below `n` have value `v`; the
     /// excluded heaps lower some counts, and the mex is the smallest value
@@ -284,7 +312,7 @@ impl HeapGame for AllBut {
         let mut lowered: Vec<(u64, u32)> = Vec::with_capacity(self.excluded.len());
         while (table.len() as u64) <= to {
             let n = table.len() as u64;
-            if n % 65_536 == 0 {
+            if n.is_multiple_of(65_536) {
                 limits.check_stop()?;
             }
             lowered.clear();

@@ -8,12 +8,12 @@
 use std::sync::{Arc, Mutex};
 
 use super::gamma::gamma;
-use super::value::Gamma;
 use crate::error::{Error, Result};
 use crate::family::{Arg, Family, Shape};
 use crate::graph::{Graph, GraphFamily};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
+use crate::nimber::generalised::Gamma;
 
 /// Tokens on a graph with cycles.
 pub struct LoopyFamily {
@@ -25,9 +25,13 @@ pub struct LoopyFamily {
 }
 
 impl LoopyFamily {
-    /// Reads the graph in `path` (the formats of `graph[FILE]`).
-    pub fn open(path: &str) -> Result<LoopyFamily> {
-        Ok(LoopyFamily::with_tokens(path, GraphFamily::open(path)?))
+    /// Reads the graph in `path` (the formats of `graph[FILE]`), refusing
+    /// a file larger than `max_bytes`.
+    pub fn open(path: &str, max_bytes: u64) -> Result<LoopyFamily> {
+        Ok(LoopyFamily::with_tokens(
+            path,
+            GraphFamily::open(path, max_bytes)?,
+        ))
     }
 
     /// A family over an already built graph; `path` is how its head names it.

@@ -33,7 +33,7 @@ use crate::graph::Graph;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 
-use super::value::Gamma;
+use crate::nimber::generalised::Gamma;
 
 /// The state of a vertex during the labelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,9 +15,10 @@
 //!   finite, after laying them out with [`explore()`];
 //! - [`retrograde`] is the plain win/lose/draw analysis that the tests hold
 //!   the values and the sum rule against;
-//! - [`LoopyFamily`] is `loopy[FILE](v,...)` in the expression language,
-//!   and [`analyze`] reports on a sum with such components (`grundy value`
-//!   uses it whenever one is present).
+//! - [`LoopyFamily`] is `loopy[FILE](v,...)` as a game family; the
+//!   analysis of a sum with such components is
+//!   [`crate::analysis::loopy`], which the front door uses whenever one is
+//!   present.
 //!
 //! ```
 //! use grundy::{Game, Limits};
@@ -41,18 +42,15 @@
 //! assert_eq!(value(2).outcome(), LoopyOutcome::Draw);
 //! ```
 
-pub mod analysis;
 pub mod explore;
 pub mod family;
 pub mod gamma;
 pub mod retrograde;
-pub mod value;
 
-pub use analysis::{LoopyAnalysis, LoopyComponent, LoopyMove, analyze, involves_cycles};
+pub use crate::nimber::generalised::{Gamma, LoopyOutcome};
 pub use explore::{Explored, explore};
 pub use family::LoopyFamily;
 pub use gamma::gamma;
-pub use value::{Gamma, LoopyOutcome};
 
 use crate::error::Result;
 use crate::game::Game;

@@ -15,7 +15,7 @@ use crate::graph::Graph;
 use crate::limits::Limits;
 
 use super::explore::explore;
-use super::value::LoopyOutcome;
+use crate::nimber::generalised::LoopyOutcome;
 
 /// The outcome of every vertex of `graph`, by sweeping the two rules over
 /// all vertices until a sweep changes nothing (at most `V + 1` sweeps).

@@ -257,7 +257,7 @@ fn shortest(grundy: Nimber, gammas: &[u64], start: usize, period: usize) -> Genu
         }
     };
     let cycle_len = (1..=period)
-        .filter(|l| period % l == 0)
+        .filter(|l| period.is_multiple_of(*l))
         .find(|&l| (start..start + period).all(|n| at(n) == at(n + l)))
         .unwrap_or(period);
     let mut from = start;

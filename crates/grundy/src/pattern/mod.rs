@@ -39,12 +39,12 @@ impl Extent {
     /// ```
     pub fn parse(text: &str) -> Result<Extent> {
         let number = |s: &str, column: usize| {
-            s.trim().parse::<u64>().map_err(|_| {
+            crate::limits::parse_count(s).map_err(|_| {
                 Error::parse(
                     text,
                     column,
                     format!(
-                        "expected a number such as 1000 or 40x40, found `{}`",
+                        "expected a number such as 1000, 1e6 or 40x40, found `{}`",
                         s.trim()
                     ),
                 )

@@ -80,7 +80,7 @@ pub fn choose_move(position: &Position, limits: &Limits, rng: &mut Rng) -> Resul
     // In a game with cycles a move to value 0 need not make progress: the
     // winner can go round a cycle of such moves for ever (Smith's counter
     // function decides which ones do), so the engine refuses such games.
-    if crate::loopy::involves_cycles(position) {
+    if crate::analysis::loopy::involves_cycles(position) {
         return Err(Error::invalid(
             "the engine plays games without cycles only: with a loopy[...] term, a move to value 0 need not make progress towards a win",
         ));

@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
-use crate::solve::Solver;
+use crate::solve::{Config, Solver};
 
 /// A scripted game family, solved by search with one transposition table
 /// kept for the family's lifetime.
@@ -33,9 +33,10 @@ struct State {
 }
 
 impl ScriptFamily {
-    /// The family of the script in `file` (read and compiled now).
-    pub fn open(file: &str) -> Result<ScriptFamily> {
-        Ok(ScriptFamily::new(Arc::new(Script::open(file)?)))
+    /// The family of the script in `file` (read and compiled now),
+    /// refusing a file larger than `max_bytes`.
+    pub fn open(file: &str, max_bytes: u64) -> Result<ScriptFamily> {
+        Ok(ScriptFamily::new(Arc::new(Script::open(file, max_bytes)?)))
     }
 
     /// The family of a compiled script.
@@ -50,7 +51,8 @@ impl ScriptFamily {
             head: format!("script[{}]", game.script().file()),
             shape,
             state: Mutex::new(State {
-                solver: Solver::new(game.clone(), Limits::default().solver_config()),
+                // Every use sets the caller's limits first (see `solver` / `with`).
+                solver: Solver::new(game.clone(), Config::default()),
                 game,
                 start: None,
             }),

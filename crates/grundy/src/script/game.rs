@@ -107,6 +107,10 @@ impl ScriptGame {
 impl Game for ScriptGame {
     type Position = Value;
 
+    fn position_bytes(&self, p: &Value) -> u64 {
+        p.heap_bytes()
+    }
+
     fn moves(&self, p: &Value, out: &mut Vec<Value>) {
         if self.has_failed() {
             return;

@@ -9,8 +9,8 @@ use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 
 use super::ScriptLimits;
 use super::value::Value;
-use crate::error::{Error, ErrorKind, Result};
-use crate::limits::Limits;
+use crate::error::{Error, ErrorKind, LimitKind, Result};
+use crate::limits::{Deadline, Limits};
 
 /// The functions a script may define, with their parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,7 @@ struct Configured {
     engine: Engine,
     limits: ScriptLimits,
     stop: Option<Arc<AtomicBool>>,
+    deadline: Option<Deadline>,
 }
 
 /// A compiled script and the engine that runs it.
@@ -74,16 +75,17 @@ pub struct Script {
 impl Script {
     /// Reads and compiles the script in `file`, and checks that it defines
     /// `moves(s)` and one of `start()` or `position(n)`, each with the
-    /// right number of parameters.
-    pub fn open(file: &str) -> Result<Script> {
-        let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    /// right number of parameters. A file larger than `max_bytes`
+    /// (`--max-file-size`) is refused before it is read.
+    pub fn open(file: &str, max_bytes: u64) -> Result<Script> {
+        let text = crate::limits::read_text_file(file, max_bytes)?;
         Script::compile(file, text)
     }
 
     /// Compiles script `text`, naming it `file` in messages.
     pub fn compile(file: &str, text: String) -> Result<Script> {
         let limits = ScriptLimits::default();
-        let engine = new_engine(&limits, None);
+        let engine = new_engine(&limits, None, None);
         let ast = engine.compile(&text).map_err(|e| {
             let line = e.position().line();
             script_error(file, line, format!("syntax error: {}", e.err_type()))
@@ -97,6 +99,7 @@ impl Script {
                 engine,
                 limits,
                 stop: None,
+                deadline: None,
             }),
         };
         for f in script.ast.iter_functions() {
@@ -156,15 +159,17 @@ impl Script {
                     (Some(a), Some(b)) => Arc::ptr_eq(a, b),
                     _ => false,
                 }
+                && c.deadline == limits.deadline
         };
         if same(&self.read()) {
             return;
         }
         let mut c = self.engine.write().unwrap_or_else(|e| e.into_inner());
         *c = Configured {
-            engine: new_engine(&limits.script, limits.stop.clone()),
+            engine: new_engine(&limits.script, limits.stop.clone(), limits.deadline),
             limits: limits.script.clone(),
             stop: limits.stop.clone(),
+            deadline: limits.deadline,
         };
     }
 
@@ -299,7 +304,14 @@ impl Script {
                 what.to_lowercase(),
                 limits.max_size
             ),
-            EvalAltResult::ErrorTerminated(..) => return ErrorKind::Interrupted.into(),
+            // The deadline ends a call with its number of seconds (see
+            // `new_engine`); the stop flag with `()`.
+            EvalAltResult::ErrorTerminated(token, _) => {
+                return match token.as_int() {
+                    Ok(seconds) => Error::limit(LimitKind::Time, seconds.max(0) as u64),
+                    Err(_) => ErrorKind::Interrupted.into(),
+                };
+            }
             mut other => {
                 other.set_position(rhai::Position::NONE);
                 format!("{within}: {other}")
@@ -327,7 +339,11 @@ fn script_error(file: &str, line: Option<usize>, message: String) -> Error {
 
 /// A Rhai engine with grundy's limits. Scripts cannot print (the library
 /// prints nothing): `print` and `debug` are silenced.
-fn new_engine(limits: &ScriptLimits, stop: Option<Arc<AtomicBool>>) -> Engine {
+fn new_engine(
+    limits: &ScriptLimits,
+    stop: Option<Arc<AtomicBool>>,
+    deadline: Option<Deadline>,
+) -> Engine {
     let mut engine = Engine::new();
     engine
         .set_max_operations(limits.max_operations)
@@ -339,13 +355,26 @@ fn new_engine(limits: &ScriptLimits, stop: Option<Arc<AtomicBool>>) -> Engine {
         .set_max_expr_depths(64, 32)
         .on_print(|_| {})
         .on_debug(|_, _, _| {});
-    if let Some(stop) = stop {
-        // A Ctrl-C during a long script call ends it like any other work.
+    if stop.is_some() || deadline.is_some() {
+        // A Ctrl-C or the time limit during a long script call ends it
+        // like any other work. Checked every 256 operations: one operation
+        // may copy a large array, so they can be slow.
         engine.on_progress(move |ops| {
-            if ops % 4096 == 0 && stop.load(Ordering::Relaxed) {
-                Some(Dynamic::UNIT)
-            } else {
-                None
+            if ops % 256 != 0 {
+                return None;
+            }
+            if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Some(Dynamic::UNIT);
+            }
+            match deadline.map(|d| d.check()) {
+                Some(Err(e)) => {
+                    let seconds = match e.kind() {
+                        ErrorKind::Limit { limit, .. } => *limit,
+                        _ => 0,
+                    };
+                    Some(Dynamic::from(i64::try_from(seconds).unwrap_or(i64::MAX)))
+                }
+                _ => None,
             }
         });
     }

@@ -67,6 +67,20 @@ impl Value {
         }
     }
 
+    /// The bytes this value owns beyond its own size: string contents and
+    /// array items, nested ones included (nesting is bounded, so the
+    /// recursion is shallow).
+    pub fn heap_bytes(&self) -> u64 {
+        match self {
+            Value::Str(s) => s.len() as u64,
+            Value::Array(items) => items
+                .iter()
+                .map(|v| std::mem::size_of::<Value>() as u64 + v.heap_bytes())
+                .sum(),
+            _ => 0,
+        }
+    }
+
     /// The Rhai value with the same content, to pass to a script function.
     pub fn to_dynamic(&self) -> Dynamic {
         match self {

@@ -11,9 +11,10 @@ use std::sync::{Mutex, MutexGuard};
 use super::Sequence;
 use crate::error::{Error, LimitKind, Result};
 use crate::family::{Arg, Family, Shape};
-use crate::heap::octal::{Code, TakeBreak};
+use crate::heap::octal::{Code, TakeBreak, partitions3};
+use crate::heap::preimage::{PeriodicTail, periodic_pairs};
 use crate::heap::{heap_size, parts_as_args as as_args};
-use crate::limits::Limits;
+use crate::limits::{Deadline, Limits};
 use crate::nimber::Nimber;
 use crate::period::Periodicity;
 
@@ -26,6 +27,10 @@ pub struct TakeBreakFamily {
 /// Heaps below this are computed directly; for larger ones the sequence is
 /// first grown by doubling, so a period is found before a huge table is.
 const DIRECT: u64 = 1 << 12;
+
+/// Seconds a single value beyond `--max-heap` may spend looking for a
+/// certified period (see `TakeBreakFamily::value_of`).
+pub const PERIOD_PROBE_SECONDS: u64 = 5;
 
 impl TakeBreakFamily {
     /// The family of `code`, written `head` in canonical expressions.
@@ -43,6 +48,38 @@ impl TakeBreakFamily {
 
     /// Grows the sequence until `G(n)` is known (from the table or a
     /// certified period), within `limits.max_heap`.
+    /// `G(n)` for one query. A heap beyond `--max-heap` needs a certified
+    /// period; the search for one gets [`PERIOD_PROBE_SECONDS`] here
+    /// (unless one is already known), so that a code with no period in
+    /// sight (Grundy's game, 0.6) is refused in seconds rather than after
+    /// computing the whole table to `--max-heap`. Codes with a known
+    /// period certify far sooner (kayles within a millisecond, 0.16 in a
+    /// fraction of a second); `grundy period` searches without this bound.
+    fn value_of(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
+        if n <= limits.max_heap || seq.period().is_some() {
+            return self.ensure(seq, n, limits);
+        }
+        let probe = Deadline::after_seconds(PERIOD_PROBE_SECONDS);
+        let sooner = match limits.deadline {
+            Some(d) if d.remaining() < probe.remaining() => d,
+            _ => probe,
+        };
+        let probing = Limits {
+            deadline: Some(sooner),
+            ..limits.clone()
+        };
+        match self.ensure(seq, n, &probing) {
+            Err(e) if e.limit_kind() == Some(LimitKind::Time) && sooner == probe => {
+                Err(Error::limit_of(
+                    LimitKind::HeapSize,
+                    "heap size (and no period was certified in 5 seconds of search; `grundy period` searches further)",
+                    limits.max_heap,
+                ))
+            }
+            other => other,
+        }
+    }
+
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
         let attach = limits.checkpoint.as_deref().filter(|_| seq.is_empty());
         if let Some(path) = attach {
@@ -106,7 +143,7 @@ impl Family for TakeBreakFamily {
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
         let n = heap_size(component)?;
         let mut seq = self.sequence();
-        self.ensure(&mut seq, n, limits)
+        self.value_of(&mut seq, n, limits)
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {
@@ -115,9 +152,21 @@ impl Family for TakeBreakFamily {
         walk_options(seq.game(), n, limits, |parts| out.push(as_args(parts)))
     }
 
-    /// Walks the options in order, keeping those of value `target`, and
-    /// stops with the limit error after `max_moves` options: the moves
-    /// found so far stay in `out`.
+    /// The options of value `target`, found move kind by move kind without
+    /// walking every option:
+    ///
+    /// - removals leaving nothing or one heap: one option each, checked;
+    /// - removals of `i` leaving two heaps `a + b = n − i`: with a
+    ///   certified period (Guy–Smith), by the residues of `a`
+    ///   ([`crate::heap::preimage::periodic_pairs`], which proves each pair
+    ///   of value `target` is found once); without one the heap lies within
+    ///   the table and each `a` up to the middle is checked;
+    /// - removals leaving three heaps: those splits are walked, at most
+    ///   `max_moves` of them, after which the list is reported incomplete
+    ///   (the limit error), as no inversion is known here.
+    ///
+    /// After `max_moves` options of value `target` the limit error says
+    /// more exist; the moves found so far stay in `out`.
     fn moves_to(
         &self,
         component: &[Arg],
@@ -130,15 +179,86 @@ impl Family for TakeBreakFamily {
         // Values of every heap below n are needed; a certified period or
         // the table provides them.
         if n > 0 {
-            self.ensure(&mut seq, n - 1, limits)?;
+            self.value_of(&mut seq, n - 1, limits)?;
         }
-        let game = seq.game().clone();
-        walk_options(&game, n, limits, |parts| {
-            let value: Nimber = parts.iter().map(|&h| seq.get(h).expect("below n")).sum();
-            if value == target {
-                out.push(as_args(parts));
+        let seq = &*seq;
+        let value = |h: u64| seq.get(h).expect("heaps below n have values").0;
+        let tail = seq
+            .period()
+            .filter(|p| p.certified() && p.saltus == 0)
+            .map(|p| {
+                let values: Vec<u64> = (p.preperiod..p.preperiod + p.period).map(value).collect();
+                (p.preperiod, values)
+            });
+        let t = target.0;
+        let digits = seq.game().code().digits();
+        let removals = || {
+            digits
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| (i as u64, d))
+                .filter(|&(i, _)| i <= n)
+        };
+        let mut found = 0usize;
+        let mut more = false;
+        let mut keep = |parts: &[u64]| {
+            if found == limits.max_moves {
+                more = true;
+                return ControlFlow::Break(());
             }
-        })
+            found += 1;
+            out.push(as_args(parts));
+            ControlFlow::Continue(())
+        };
+        let (mut three_examined, mut three_cut) = (0usize, false);
+        let _ = (|| {
+            for (i, d) in removals() {
+                let m = n - i;
+                if d.leave_none() && m == 0 && t == 0 {
+                    keep(&[])?;
+                }
+                if d.leave_one() && m >= 1 && i >= 1 && value(m) == t {
+                    keep(&[m])?;
+                }
+            }
+            for (i, d) in removals().filter(|(_, d)| d.leave_two()) {
+                let m = n - i;
+                match &tail {
+                    Some((preperiod, values)) => {
+                        let tail = PeriodicTail {
+                            preperiod: *preperiod,
+                            values,
+                        };
+                        periodic_pairs(m, t, d.unequal, tail, &value, &mut |a, b| keep(&[a, b]))?;
+                    }
+                    None => {
+                        for a in 1..=m / 2 {
+                            if !(d.unequal && 2 * a == m) && value(a) ^ value(m - a) == t {
+                                keep(&[a, m - a])?;
+                            }
+                        }
+                    }
+                }
+            }
+            for (i, d) in removals().filter(|(_, d)| d.leave_three()) {
+                partitions3(n - i, d.unequal, &mut |parts| {
+                    three_examined += 1;
+                    if three_examined > limits.max_moves {
+                        three_cut = true;
+                        return ControlFlow::Break(());
+                    }
+                    if parts.iter().fold(0, |acc, &h| acc ^ value(h)) == t {
+                        keep(parts)?;
+                    }
+                    ControlFlow::Continue(())
+                })?;
+            }
+            ControlFlow::Continue(())
+        })();
+        if more || three_cut {
+            return Err(limits.too_many_moves());
+        }
+        Ok(())
     }
 
     fn table(

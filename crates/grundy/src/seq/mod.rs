@@ -31,7 +31,7 @@ use self::checkpoint::Checkpoint;
 use self::marks::Marks;
 use self::rules::Rules;
 use self::sparse::Sparse;
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::heap::octal::TakeBreak;
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
@@ -65,6 +65,9 @@ struct Engine {
     /// Nanoseconds a heap took in the last chunk the sparse engine ran on
     /// one thread (since its classification was chosen).
     heap_cost: Option<f64>,
+    /// Run the pipeline whatever a heap costs (see
+    /// [`Sequence::force_pipeline`]).
+    force_pipeline: bool,
 }
 
 /// The pipeline runs once a heap costs this many nanoseconds on one
@@ -96,6 +99,7 @@ impl Engine {
             threads: 1,
             plain_only: false,
             heap_cost: None,
+            force_pipeline: false,
         };
         e.marks.ensure(2);
         e
@@ -147,7 +151,7 @@ impl Engine {
             && n >= MIN_PIPELINE
             && self.sparse.is_some()
             && self.rules.split_three.is_empty()
-            && self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS)
+            && (self.force_pipeline || self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS))
     }
 
     fn run_pipeline<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
@@ -347,9 +351,19 @@ impl Sequence {
             .map(|s| (s.class().mask, s.class().domain, s.rare_count()))
     }
 
-    /// Saves to (and first resumes from) a checkpoint file.
+    /// Runs the two-thread pipeline wherever it can run (two threads
+    /// allowed, the sparse engine in use, from heap 1024 on), however
+    /// cheap a heap is: for tests that hold it against one thread on
+    /// sequences where it would not pay.
+    pub fn force_pipeline(&mut self) {
+        self.engine.force_pipeline = true;
+    }
+
+    /// Saves to (and first resumes from) a checkpoint file. Its values are
+    /// checked before they are used (checksums, and a sample derived again
+    /// from the definition); a damaged or foreign file is an error.
     pub fn attach_checkpoint(&mut self, path: &std::path::Path) -> Result<()> {
-        let (cp, saved) = Checkpoint::open(path, &self.code)?;
+        let (cp, saved) = Checkpoint::open(path, &self.code, &self.engine.rules)?;
         if saved.len() > self.store.len() {
             self.replace_store(saved);
         }
@@ -434,9 +448,11 @@ impl Sequence {
                 report(&self.progress(from, to, started));
                 last_report = now;
             }
-            if limits.check_stop().is_err() {
+            // The stop flag or the time limit: the values so far are
+            // saved either way, and the error says which.
+            if let Err(e) = limits.check_stop() {
                 self.save()?;
-                return Err(ErrorKind::Interrupted.into());
+                return Err(e);
             }
         }
         self.save()?;
@@ -499,6 +515,7 @@ pub fn plain_table(game: &TakeBreak, to: u64) -> Vec<Nimber> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
     use crate::heap::fill_table;
     use crate::heap::octal::Code;
 
@@ -601,6 +618,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Codes longer than the old cap of 256 digits (HDU 3980's paint
+    /// strips need one as long as the strip): the fast engine, the
+    /// definition and a search of whole sums agree on small heaps.
+    #[test]
+    fn codes_of_hundreds_of_digits_match_the_definition() {
+        use crate::heap::HeapSum;
+        use crate::solve::reference;
+        // Digits from a small linear congruential generator: varied, and
+        // the same on every run.
+        let mut state = 12345u64;
+        let mut digit = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 61) as u8
+        };
+        for len in [300usize, 640, 1000] {
+            let mut code = String::from("0.");
+            code.extend((0..len).map(|_| char::from(b'0' + digit())));
+            code.push('7'); // a last non-zero digit keeps the length
+            let g = game(&code, false);
+            assert_eq!(g.code().max_take(), len as u64 + 1);
+            let fast = computed(&g, 500);
+            let mut definition = Vec::new();
+            fill_table(&g, &mut definition, 500, &Limits::default()).unwrap();
+            assert_eq!(fast, definition, "code of {len} digits");
+            let sum = HeapSum(g.clone());
+            for n in 0..=14 {
+                let p = HeapSum::<TakeBreak>::position(&[n]);
+                assert_eq!(
+                    reference::value(&sum, &p).unwrap(),
+                    fast[n as usize],
+                    "{len} digits, heap {n}"
+                );
+            }
+        }
+        // And a long code is accepted as written.
+        let long = format!("0.{}", "7".repeat(5000));
+        assert_eq!(
+            Code::parse(&long, &long, 1, false).unwrap().max_take(),
+            5000
+        );
     }
 
     /// Removing 1 to 256 tokens (leaving nothing or one heap, digit 3) is

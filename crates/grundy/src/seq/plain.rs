@@ -111,3 +111,69 @@ fn value_small<T: Cell>(g: &[T], rules: &Rules) -> u32 {
     }
     (!seen).trailing_zeros()
 }
+
+/// `G(n)` for `n = g.len()` from the definition, if it is at most `limit`:
+/// the mex of the options' values, with options above `limit` ignored (they
+/// cannot change whether the mex is at most `limit`). Unlike [`value`] it
+/// needs no bound on the values in `g`, so it can check a table that is not
+/// yet trusted: a loaded checkpoint. Its room, `limit + 1` bits, is first cut
+/// to the number of options, which bounds every mex.
+pub(crate) fn mex_up_to<T: Cell>(g: &[T], rules: &Rules, limit: u32) -> Option<u32> {
+    let n = g.len();
+    let limit = limit.min(u32::try_from(option_bound(n, rules)).unwrap_or(u32::MAX));
+    let mut seen = vec![0u64; limit as usize / 64 + 1];
+    let mut mark = |v: u32| {
+        if v <= limit {
+            seen[v as usize / 64] |= 1 << (v % 64);
+        }
+    };
+    for &i in &rules.leave_none {
+        if n == i as usize {
+            mark(0);
+        }
+    }
+    for &i in &rules.leave_one {
+        let i = i as usize;
+        if n > i {
+            mark(g[n - i].get());
+        }
+    }
+    for &(i, unequal) in &rules.split_two {
+        let m = match n.checked_sub(i as usize) {
+            Some(m) if m >= 2 => m,
+            _ => continue,
+        };
+        for a in 1..=m / 2 {
+            if !(unequal && 2 * a == m) {
+                mark(g[a].get() ^ g[m - a].get());
+            }
+        }
+    }
+    for &(i, unequal) in &rules.split_three {
+        let m = match n.checked_sub(i as usize) {
+            Some(m) if m >= 3 => m,
+            _ => continue,
+        };
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                let c = m - a - b;
+                if !(unequal && (a == b || b == c)) {
+                    mark(g[a].get() ^ g[b].get() ^ g[c].get());
+                }
+            }
+        }
+    }
+    (0..=limit).find(|&v| seen[v as usize / 64] & (1 << (v % 64)) == 0)
+}
+
+/// At least the number of options of a heap of `n`, and so at least its
+/// value (a mex of that many values).
+fn option_bound(n: usize, rules: &Rules) -> u64 {
+    let m = n as u64;
+    let two = (rules.split_two.len() as u64).saturating_mul(m / 2);
+    // Partitions of at most m into three parts: at most m^2/12 + m + 1.
+    let three = (rules.split_three.len() as u64).saturating_mul(m.saturating_mul(m) / 12 + m + 1);
+    ((rules.leave_none.len() + rules.leave_one.len()) as u64)
+        .saturating_add(two)
+        .saturating_add(three)
+}

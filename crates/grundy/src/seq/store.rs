@@ -136,34 +136,56 @@ impl Store {
         }
     }
 
-    /// The raw little-endian bytes of values `from..`, for checkpoints.
-    pub fn bytes_from(&self, from: usize) -> Vec<u8> {
+    /// The first heap holding the largest value, and that value (`None`
+    /// when empty).
+    pub fn first_max(&self) -> Option<(usize, u32)> {
+        fn first_max<T: Cell>(g: &[T]) -> Option<(usize, u32)> {
+            let max = g.iter().map(|v| v.get()).max()?;
+            g.iter().position(|v| v.get() == max).map(|n| (n, max))
+        }
         match self {
-            Store::U8(v) => v[from..].to_vec(),
-            Store::U16(v) => v[from..].iter().flat_map(|x| x.to_le_bytes()).collect(),
-            Store::U32(v) => v[from..].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::U8(v) => first_max(v),
+            Store::U16(v) => first_max(v),
+            Store::U32(v) => first_max(v),
         }
     }
 
-    /// A store of the given width from raw little-endian bytes (a trailing
-    /// partial value is ignored). One-byte values keep the buffer as it is.
-    pub fn from_bytes(width: u8, bytes: Vec<u8>) -> Option<Store> {
+    /// The raw little-endian bytes of the values in `range`, for
+    /// checkpoints.
+    pub fn le_bytes(&self, range: std::ops::Range<usize>) -> Vec<u8> {
+        match self {
+            Store::U8(v) => v[range].to_vec(),
+            Store::U16(v) => v[range].iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Store::U32(v) => v[range].iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// An empty store of `width` bytes a value, if that is 1, 2 or 4.
+    pub fn with_width(width: u8) -> Option<Store> {
         Some(match width {
-            1 => Store::U8(bytes),
-            2 => Store::U16(
-                bytes
-                    .chunks_exact(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                    .collect(),
-            ),
-            4 => Store::U32(
-                bytes
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect(),
-            ),
+            1 => Store::U8(Vec::new()),
+            2 => Store::U16(Vec::new()),
+            4 => Store::U32(Vec::new()),
             _ => return None,
         })
+    }
+
+    /// Appends values given as raw little-endian bytes of the store's
+    /// width; a trailing partial value is ignored.
+    pub fn extend_from_le_bytes(&mut self, bytes: &[u8]) {
+        match self {
+            Store::U8(v) => v.extend_from_slice(bytes),
+            Store::U16(v) => v.extend(
+                bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]])),
+            ),
+            Store::U32(v) => v.extend(
+                bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            ),
+        }
     }
 }
 
@@ -196,7 +218,12 @@ mod tests {
         let got: Vec<u64> = (0..4).map(|n| s.get(n).unwrap().0).collect();
         assert_eq!(got, [3, 255, 256, 70_000]);
         assert_eq!(s.max(), 70_000);
-        let round = Store::from_bytes(4, s.bytes_from(0)).unwrap();
+        assert_eq!(s.first_max(), Some((3, 70_000)));
+        let mut round = Store::with_width(4).unwrap();
+        round.extend_from_le_bytes(&s.le_bytes(0..2));
+        round.extend_from_le_bytes(&s.le_bytes(2..4));
         assert_eq!(round, s);
+        assert_eq!(Store::with_width(3), None);
+        assert_eq!(Store::default().first_max(), None);
     }
 }

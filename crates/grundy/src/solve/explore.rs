@@ -90,7 +90,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
                     }
                     None => {
                         expanded += 1;
-                        if expanded % 4096 == 0 {
+                        if expanded.is_multiple_of(4096) {
                             limits.check_stop()?;
                         }
                         graph.expand(game, child, split, &mut buffer, &mut visit, limits)?;

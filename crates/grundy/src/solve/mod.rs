@@ -33,6 +33,12 @@ pub struct Config {
     pub stop: Option<Arc<AtomicBool>>,
     /// Stop with the time limit once this has passed.
     pub deadline: Option<Deadline>,
+    /// The most options one position may have ([`Limits::max_moves`]),
+    /// checked by [`Game::move_count`] before they are built.
+    pub max_moves: usize,
+    /// The most bytes the search's own tables may take
+    /// ([`Limits::max_memory`]), estimated from the sizes of positions.
+    pub max_memory: u64,
 }
 
 pub use crate::limits::DEFAULT_MAX_POSITIONS;
@@ -45,6 +51,8 @@ impl Default for Config {
             decompose: true,
             stop: None,
             deadline: None,
+            max_moves: crate::limits::DEFAULT_MAX_MOVES,
+            max_memory: crate::limits::DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -62,6 +70,8 @@ impl Limits {
             max_positions: self.max_positions,
             stop: self.stop.clone(),
             deadline: self.deadline,
+            max_moves: self.max_moves,
+            max_memory: self.max_memory,
             ..Config::default()
         }
     }
@@ -107,6 +117,8 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame<G::Position>>,
     mex: Mex,
     steps: u64,
+    /// About how many bytes the memo holds, for `max_memory`.
+    memo_bytes: u64,
 }
 
 impl<G: Game> Solver<G> {
@@ -121,6 +133,7 @@ impl<G: Game> Solver<G> {
             stack: Vec::new(),
             mex: Mex::new(),
             steps: 0,
+            memo_bytes: 0,
         }
     }
 
@@ -168,6 +181,7 @@ impl<G: Game> Solver<G> {
 
     /// Every move from `p` to a position of value 0.
     pub fn winning_moves(&mut self, p: &G::Position) -> Result<Vec<G::Position>> {
+        self.check_move_count(p, 0)?;
         let mut options = Vec::new();
         self.game.moves(p, &mut options);
         let mut winning = Vec::new();
@@ -181,6 +195,7 @@ impl<G: Game> Solver<G> {
 
     /// Every move from `p` with the value it leads to.
     pub fn valued_moves(&mut self, p: &G::Position) -> Result<Vec<(G::Position, Nimber)>> {
+        self.check_move_count(p, 0)?;
         let mut options = Vec::new();
         self.game.moves(p, &mut options);
         options
@@ -251,20 +266,40 @@ impl<G: Game> Solver<G> {
                 self.config.max_positions as u64,
             ));
         }
-        self.memo.insert(pos.clone(), Memo::Pending);
+        // Checked before the position is marked pending, so an
+        // interrupted search leaves no pending mark behind.
         self.steps += 1;
-        if self.steps % 4096 == 0 {
+        if self.steps.is_multiple_of(4096) {
             self.config.check_stop()?;
         }
+        let bytes = self.entry_bytes(&pos);
+        if self.memo_bytes.saturating_add(bytes) > self.config.max_memory {
+            return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
+        }
+        self.memo.insert(pos.clone(), Memo::Pending);
+        self.memo_bytes += bytes;
         let start = self.arena.len();
         let combine = if self.config.decompose && self.game.components(&pos, &mut self.arena) {
             Combine::Sum
         } else {
             self.arena.truncate(start);
+            if let Err(e) = self.check_move_count(&pos, start) {
+                self.forget(&pos);
+                return Err(e);
+            }
             self.game.moves(&pos, &mut self.arena);
             Combine::Mex
         };
         let end = self.arena.len();
+        // Games that cannot count their moves are checked once they are
+        // listed: the children of every position on the search stack stay
+        // in the arena until it is done.
+        let each = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Nimber>()) as u64;
+        if (end as u64).saturating_mul(each) > self.config.max_memory {
+            self.arena.truncate(start);
+            self.forget(&pos);
+            return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
+        }
         self.values.resize(end, Nimber::ZERO);
         self.stack.push(Frame {
             pos,
@@ -277,12 +312,46 @@ impl<G: Game> Solver<G> {
         Ok(())
     }
 
+    /// `Err` when the options of `p`, counted by [`Game::move_count`],
+    /// are more than `max_moves`, or would take the children already
+    /// stacked (`stacked` of them) past the memory budget: checked before
+    /// the options are built. Positions are counted at their inline size,
+    /// a lower bound for positions that own heap data.
+    fn check_move_count(&self, p: &G::Position, stacked: usize) -> Result<()> {
+        let Some(count) = self.game.move_count(p) else {
+            return Ok(());
+        };
+        if count > self.config.max_moves as u64 {
+            return Err(Error::limit(LimitKind::Moves, self.config.max_moves as u64));
+        }
+        let each = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Nimber>()) as u64;
+        let bytes = (stacked as u64).saturating_add(count).saturating_mul(each);
+        if bytes > self.config.max_memory {
+            return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
+        }
+        Ok(())
+    }
+
+    /// The memory one memo entry for `p` takes, about: the position, its
+    /// value and the hash table's overhead, and what the position owns.
+    fn entry_bytes(&self, p: &G::Position) -> u64 {
+        (std::mem::size_of::<G::Position>() + std::mem::size_of::<Memo>() + 16) as u64
+            + self.game.position_bytes(p)
+    }
+
+    /// Removes a pending position from the memo.
+    fn forget(&mut self, p: &G::Position) {
+        if self.memo.remove(p).is_some() {
+            self.memo_bytes = self.memo_bytes.saturating_sub(self.entry_bytes(p));
+        }
+    }
+
     /// After an error mid-search, forget the positions left pending so the
     /// solver stays usable (their values were never computed).
     fn abandon(&mut self) {
-        for frame in self.stack.drain(..) {
+        for frame in std::mem::take(&mut self.stack) {
             if let Some(Memo::Pending) = self.memo.get(&frame.pos) {
-                self.memo.remove(&frame.pos);
+                self.forget(&frame.pos);
             }
         }
         self.arena.clear();

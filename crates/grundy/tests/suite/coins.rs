@@ -134,35 +134,6 @@ fn lone_head_formulas_hold_far_out() {
     }
 }
 
-fn head_values<R: CoinRule>(rule: &R, n: usize) -> Vec<u64> {
-    (0..n)
-        .map(|x| lone_head_by_definition(rule, (x, 0)).0)
-        .collect()
-}
-
-/// OEIS A000069, the odious numbers ("nim-values for game of mock turtles
-/// played with n coins"), its first 65 terms.
-const A000069: &[u64] = &[
-    1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38, 41, 42, 44, 47, 49,
-    50, 52, 55, 56, 59, 61, 62, 64, 67, 69, 70, 73, 74, 76, 79, 81, 82, 84, 87, 88, 91, 93, 94, 97,
-    98, 100, 103, 104, 107, 109, 110, 112, 115, 117, 118, 121, 122, 124, 127, 128,
-];
-
-/// OEIS A006519, the highest power of 2 dividing n: Ruler's values
-/// (Winning Ways, ch. 14), its first 40 terms.
-const A006519: &[u64] = &[
-    1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16, 1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1,
-    32, 1, 2, 1, 4, 1, 2, 1, 8,
-];
-
-#[test]
-fn lone_heads_match_published_sequences() {
-    assert_eq!(head_values(&MockTurtles, A000069.len()), A000069);
-    assert_eq!(head_values(&Ruler, A006519.len()), A006519);
-    // Turning Turtles: a head at coin x is *x (Winning Ways, ch. 14).
-    assert_eq!(head_values(&Turtles, 12), (1..=12).collect::<Vec<u64>>());
-}
-
 /// Regression against seed text 000, which values Turning Turtles as the
 /// nim-sum of 0-based positions: a lone head on the leftmost coin would be
 /// worth 0, yet turning it over wins. Coins count from 1.

@@ -12,7 +12,7 @@
 
 use grundy::expr::{Position, SumGame};
 use grundy::graph::Graph;
-use grundy::loopy::{self, Gamma, LoopyOutcome, explore, gamma, retrograde};
+use grundy::loopy::{Gamma, LoopyOutcome, explore, gamma, retrograde};
 use grundy::{Game, Limits, Nimber};
 use proptest::prelude::*;
 
@@ -292,7 +292,7 @@ fn graph_file(name: &str, g: &Graph) -> TempFile {
 fn assert_analysis_matches_retrograde(expr: &str) {
     let limits = Limits::default();
     let p = Position::parse(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
-    let a = loopy::analyze(&p, &limits).unwrap();
+    let a = grundy::analysis::loopy::analyze(&p, &limits).unwrap();
     let (game, start) = SumGame::new(&p, &limits);
     let explored = explore(&game, &start, &limits).unwrap();
     game.check().unwrap();
@@ -316,7 +316,7 @@ fn assert_analysis_matches_retrograde(expr: &str) {
         list.dedup();
     }
     assert_eq!(winning, lost, "{expr}");
-    let mut reported: Vec<(String, LoopyOutcome)> = loopy::analysis::moves(&p, &limits)
+    let mut reported: Vec<(String, LoopyOutcome)> = grundy::analysis::loopy::moves(&p, &limits)
         .unwrap()
         .into_iter()
         .map(|m| (m.position.to_string(), m.outcome))
@@ -382,8 +382,8 @@ fn finite_loopy_values_are_nimbers_and_infinite_ones_are_refused() {
         err.contains("∞{}") && err.contains("played for ever"),
         "{err}"
     );
-    assert!(loopy::involves_cycles(&p));
-    assert!(!loopy::involves_cycles(
+    assert!(grundy::analysis::loopy::involves_cycles(&p));
+    assert!(!grundy::analysis::loopy::involves_cycles(
         &Position::parse("nim(3) + lasker(2)").unwrap()
     ));
 }

@@ -1,58 +1,10 @@
-//! Periods of take-and-break games, certified by the Guy–Smith theorem,
-//! against the published ones.
+//! Periods of take-and-break games and subtraction games: the theorem's
+//! bound, huge heaps, and what is not certified. (The published periods
+//! are in `tests/data/periods.toml`, run by `conformance`.)
 
 use grundy::expr::family_named;
 use grundy::period::Proof;
 use grundy::{Limits, Nimber};
-
-/// (family, period, last exception, source)
-const PUBLISHED: &[(&str, u64, u64, &str)] = &[
-    ("kayles", 12, 70, "OEIS A002186; Guy 1949"),
-    (
-        "dawson",
-        34,
-        52,
-        "OEIS A002187 (exceptions of .137 up to 51, shifted by one)",
-    ),
-    ("dawson-chess", 34, 51, "OEIS A002187"),
-    ("double-kayles", 24, 141, "OEIS A071074"),
-    ("octal[0.177]", 20, 496, "OEIS A071435"),
-    (
-        "octal[0.16]",
-        149459,
-        105350,
-        "OEIS A071430; Gangolli and Plambeck 1989",
-    ),
-];
-
-#[test]
-fn published_periods_are_found_and_certified() {
-    for &(family, period, last_exception, source) in PUBLISHED {
-        let f = family_named(family).unwrap();
-        let p = f
-            .periodicity(&Limits::default())
-            .unwrap()
-            .unwrap_or_else(|| panic!("{family}: no period ({source})"));
-        assert_eq!(p.period, period, "{family} ({source})");
-        assert_eq!(
-            p.last_exception(),
-            Some(last_exception),
-            "{family} ({source})"
-        );
-        assert_eq!(p.saltus, 0);
-        assert!(
-            matches!(p.proof, Proof::GuySmith { heaps: 2, .. }),
-            "{family}: {:?}",
-            p.proof
-        );
-        assert!(p.certified());
-        // The theorem's bound was reached: 2·n0 + p + t values compared.
-        assert!(
-            p.checked_to >= p.theorem_bound().unwrap() + p.period,
-            "{family}"
-        );
-    }
-}
 
 #[test]
 fn kayles_bound_is_the_one_of_the_theorem() {

@@ -161,7 +161,11 @@ fn splitting_game_with_components_agrees_with_brute_force() {
     // The same at the level of the game: the solver uses components, the
     // reference only moves.
     let game = ScriptGame::new(Arc::new(
-        Script::open(&script["script[".len()..script.len() - 1]).unwrap(),
+        Script::open(
+            &script["script[".len()..script.len() - 1],
+            grundy::limits::DEFAULT_MAX_FILE_BYTES,
+        )
+        .unwrap(),
     ));
     let mut solver = Solver::new(game.clone(), Config::default());
     for (n, &expected) in GRUNDY_GAME.iter().enumerate() {

@@ -1,9 +1,7 @@
 //! `grundy value`, `grundy moves` and `grundy genus` under misère play and
 //! the every-move rule, run as a user runs them.
 
-mod common;
-
-use common::{assert_fails, grundy, json, stdout, strings};
+use super::common::{assert_fails, grundy, json, stdout, strings};
 
 #[test]
 fn misere_nim_by_bouton_in_json() {

@@ -1,8 +1,6 @@
 //! `--script FILE` and scripted games, run through the real binary.
 
-mod common;
-
-use common::{assert_fails, grundy, json, stderr, stdout, temp_file};
+use super::common::{assert_fails, grundy, json, stderr, stdout, temp_file};
 
 fn example(name: &str) -> String {
     format!(

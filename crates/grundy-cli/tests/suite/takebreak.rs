@@ -1,11 +1,9 @@
 //! Take-and-break games through the command line: codes, periods, huge
 //! heaps, patterns, and long runs that are interrupted and resumed.
 
-mod common;
-
 use std::process::{Command, Stdio};
 
-use common::{assert_fails, grundy, json, stdout};
+use super::common::{assert_fails, grundy, json, stdout};
 
 #[test]
 fn the_issue_example_sum() {

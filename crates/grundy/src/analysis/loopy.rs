@@ -14,13 +14,13 @@
 
 use serde::Serialize;
 
-use super::value::{Gamma, LoopyOutcome};
-use crate::analysis::normal::{self, as_text, moves_to_within_limit};
+use super::normal::{self, as_text, moves_to_within_limit};
 use crate::error::Result;
 use crate::expr::{ComponentRef, Position};
 use crate::family::Arg;
 use crate::family::loopy_value_of_parts;
 use crate::limits::Limits;
+use crate::loopy::{Gamma, LoopyOutcome};
 use crate::nimber::Nimber;
 
 /// The value of one component of a sum.
@@ -118,7 +118,8 @@ pub fn involves_cycles(position: &Position) -> bool {
 ///
 /// ```
 /// use grundy::expr::Position;
-/// use grundy::loopy::{LoopyOutcome, analyze};
+/// use grundy::analysis::loopy::analyze;
+/// use grundy::loopy::LoopyOutcome;
 /// use grundy::Limits;
 ///
 /// // A nim heap of 2 beside a heap of 2: the second player wins, as always.

@@ -3,9 +3,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::{assert_fails, grundy, json, stdout, temp_file};
+use super::common::{assert_fails, grundy, json, stderr, stdout, strings, temp_file};
 
 #[test]
 fn nim_357_has_three_winning_moves_one_per_heap() {
@@ -171,4 +169,64 @@ fn closed_pipe_is_not_an_error() {
         .unwrap();
     assert!(status.success(), "{err}");
     assert!(err.is_empty(), "{err}");
+}
+
+/// Counts and bounds are written as people write them: `1e7`, `10^7`.
+#[test]
+fn counts_accept_powers_of_ten() {
+    let plain = stdout(&grundy(&["table", "sub{1,3,4}", "--to", "100"]));
+    assert_eq!(
+        stdout(&grundy(&["table", "sub{1,3,4}", "--to", "1e2"])),
+        plain
+    );
+    assert_eq!(
+        stdout(&grundy(&["table", "sub{1,3,4}", "--to", "10^2"])),
+        plain
+    );
+    let v = json(&["period", "--json", "--max", "1e5", "kayles"]);
+    assert_eq!(v["period"], 12);
+    let v = json(&[
+        "value",
+        "--json",
+        "--max-heap",
+        "10^6",
+        "--max-moves",
+        "1e3",
+        "--max-positions",
+        "2e6",
+        "allbut{2,3,7}(5000)",
+    ]);
+    assert!(v["winning_moves_complete"].as_bool().unwrap());
+    // Refused by the argument parser: exit code 2 and the reason.
+    for (args, needle) in [
+        (&["table", "nim", "--to", "1.5e2"][..], "not a whole number"),
+        (&["table", "nim", "--to=-5"][..], "negative"),
+        (&["value", "--max-heap", "1e30", "nim(1)"][..], "too large"),
+        (
+            &["value", "--max-moves", "ten", "nim(1)"][..],
+            "expected a whole number",
+        ),
+    ] {
+        let o = grundy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+/// Regression: a component with more moves than `--max-moves` printed
+/// "none (every move leads to a non-zero value)" though taking the whole
+/// heap wins; now the winning move is found from the target value.
+#[test]
+fn a_huge_heap_still_lists_its_winning_move() {
+    let text = stdout(&grundy(&["value", "lasker(999999)"]));
+    assert!(text.contains("winning moves: lasker(0)"), "{text}");
+    let text = stdout(&grundy(&["value", "--max-moves", "5", "ed(2147483647,2)"]));
+    assert!(text.contains("winning moves: ed(1,1)"), "{text}");
+    let v = json(&["value", "--json", "lasker(1000000000000000003)"]);
+    assert_eq!(strings(&v["winning_moves"]), ["lasker(0)"]);
+    assert_eq!(v["winning_moves_complete"], true);
+    let v = json(&["value", "--json", "--max-moves", "3", "split(3000000)"]);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["winning_moves_complete"], false);
 }

@@ -1,8 +1,6 @@
 //! `grundy pattern` and `grundy plot`, run as a user runs them.
 
-mod common;
-
-use common::{assert_fails, grundy, json, stdout};
+use super::common::{assert_fails, grundy, json, stdout};
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-pattern-tests-{}", std::process::id()));

@@ -4,9 +4,7 @@
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::{assert_fails as assert_refused, grundy, json as json_of, stdout, strings};
+use super::common::{assert_fails as assert_refused, grundy, json as json_of, stdout, strings};
 
 use serde_json::json;
 
@@ -202,9 +200,9 @@ fn bad_loopy_input_is_refused_and_graph_points_to_loopy() {
     let o = play.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        common::stderr(&o).contains("without cycles"),
+        super::common::stderr(&o).contains("without cycles"),
         "{}",
-        common::stderr(&o)
+        super::common::stderr(&o)
     );
     assert_refused(
         &["moves", &format!("every({})", g.term("loopy", "x"))],

@@ -1,8 +1,5 @@
-//! Helpers shared by the command-line test files: run the real binary and
+//! Helpers shared by the command-line test modules: run the real binary and
 //! read what it printed.
-
-// Each test file uses its own subset of the helpers.
-#![allow(dead_code)]
 
 use std::process::{Command, Output};
 

@@ -1,9 +1,7 @@
 //! `grundy nimber`, `grundy hackenbush`, and coin-turning games and
 //! Hackenbush pictures through `grundy value`, run as a user runs them.
 
-mod common;
-
-use common::{assert_fails, grundy, json as json_of, stderr, stdout};
+use super::common::{assert_fails, grundy, json as json_of, stderr, stdout};
 
 /// Runs the binary: exit code, standard output, standard error.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {

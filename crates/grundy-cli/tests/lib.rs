@@ -1,0 +1,3 @@
+//! The command-line tests, one binary (see `suite/`).
+
+mod suite;

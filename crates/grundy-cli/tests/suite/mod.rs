@@ -1,0 +1,23 @@
+//! Tests of the `grundy` binary, run as a user runs it.
+//!
+//! - `cli`: values, moves, tables and errors of the basic commands;
+//! - `docs`: the transcripts of README.md and docs/*.md, run by trycmd;
+//! - `misere`: misère play, the every-move rule and genus;
+//! - `multi`: splitting games and games with cycles;
+//! - `nimbers_coins_hackenbush`: nimber arithmetic, coin-turning games and
+//!   Hackenbush pictures;
+//! - `pattern`: `grundy pattern` and `grundy plot`;
+//! - `play`: whole games of `grundy play` through pipes;
+//! - `script`: scripted games and `--script`;
+//! - `takebreak`: codes, periods, huge heaps, interrupted and resumed runs.
+
+mod cli;
+mod common;
+mod docs;
+mod misere;
+mod multi;
+mod nimbers_coins_hackenbush;
+mod pattern;
+mod play;
+mod script;
+mod takebreak;
