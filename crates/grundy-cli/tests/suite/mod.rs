@@ -8,6 +8,8 @@
 //!   Hackenbush pictures;
 //! - `pattern`: `grundy pattern` and `grundy plot`;
 //! - `play`: whole games of `grundy play` through pipes;
+//! - `python`: the Python package's pytest suite, in the virtual
+//!   environment `.ci/run` prepares;
 //! - `script`: scripted games and `--script`;
 //! - `takebreak`: codes, periods, huge heaps, interrupted and resumed runs.
 
@@ -19,5 +21,6 @@ mod multi;
 mod nimbers_coins_hackenbush;
 mod pattern;
 mod play;
+mod python;
 mod script;
 mod takebreak;

@@ -1,0 +1,316 @@
+//! `grundy._grundy`: the native half of the `grundy` Python package.
+//!
+//! A face like the command line: it turns Python arguments into the
+//! library's inputs (text, [`Play`], [`Method`], [`Limits`]), calls the
+//! library's entry points, and hands results back as JSON text or plain
+//! values, which the pure-Python half (`python/grundy/`) turns into typed
+//! objects. Every decision (which analysis, which method) is the library's.
+//!
+//! Long work on built-in games runs on a worker thread with the GIL
+//! released, while the calling thread checks for Ctrl-C every few
+//! milliseconds and sets [`Limits::stop`] when it comes (see [`run`]).
+//! Games written in Python are solved on the calling thread, which holds
+//! the GIL to call their `moves()` (see [`pygame`]).
+
+mod errors;
+mod limits;
+mod pygame;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use grundy::analysis::{self, Method};
+use grundy::expr::Play;
+use grundy::pattern::{Extent, Plane, extent_for};
+use grundy::plot::{Labels, check_points, heat_map, scatter};
+use grundy::{Limits, Nimber};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict};
+
+use errors::to_py;
+
+/// How often the calling thread looks for Ctrl-C while a worker computes.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Runs `work` on a worker thread with the GIL released, and turns Ctrl-C
+/// into a stop: the calling thread (the one Python delivers signals to)
+/// waits for the result in slices of [`SIGNAL_POLL`], checking signals
+/// between them; on `KeyboardInterrupt` it sets the stop flag, waits for
+/// the worker to stop cleanly (saving its checkpoint) and raises.
+fn run<T: Send>(
+    py: Python<'_>,
+    mut limits: Limits,
+    work: impl FnOnce(&Limits) -> grundy::Result<T> + Send,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    limits.stop = Some(stop.clone());
+    let (result, signal) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel();
+            let limits = &limits;
+            scope.spawn(move || {
+                let _ = tx.send(work(limits));
+            });
+            let mut signal: Option<PyErr> = None;
+            loop {
+                match rx.recv_timeout(SIGNAL_POLL) {
+                    Ok(result) => return (Some(result), signal),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return (None, signal),
+                    Err(mpsc::RecvTimeoutError::Timeout) if signal.is_none() => {
+                        if let Err(e) = Python::attach(|py| py.check_signals()) {
+                            stop.store(true, Ordering::Relaxed);
+                            signal = Some(e);
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+            }
+        })
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    match result {
+        Some(r) => r.map_err(|e| to_py(py, &e)),
+        None => Err(errors::raise(
+            py,
+            "GrundyError",
+            "internal error: the computation ended without an answer".into(),
+        )),
+    }
+}
+
+fn play_of(name: &str) -> PyResult<Play> {
+    match name {
+        "normal" => Ok(Play::Normal),
+        "misere" | "misère" => Ok(Play::Misere),
+        "every" => Ok(Play::Every),
+        other => Err(errors::invalid(format!(
+            "unknown play `{other}`; plays: normal, misere, every"
+        ))),
+    }
+}
+
+fn method_of(py: Python<'_>, name: &str) -> PyResult<Method> {
+    Method::from_name(name).map_err(|e| to_py(py, &e))
+}
+
+fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
+    serde_json::to_string(value)
+        .map_err(|e| errors::invalid(format!("internal error: {e}")))
+}
+
+/// The canonical text of a position (with its play wrapper, if any), or
+/// the parse error.
+#[pyfunction]
+#[pyo3(signature = (text, play, limits))]
+fn canonical(py: Python<'_>, text: &str, play: &str, limits: &Bound<'_, PyDict>) -> PyResult<(String, String)> {
+    let limits = limits::from_dict(limits)?;
+    let play = play_of(play)?;
+    let text = text.to_owned();
+    let played = run(py, limits, move |l| analysis::parse(&text, play, l))?;
+    let name = played.play.wrapper().unwrap_or("normal").to_owned();
+    Ok((played.position.to_string(), name))
+}
+
+/// The report of `analysis::analyze`, as JSON.
+#[pyfunction]
+#[pyo3(signature = (text, play, method, limits))]
+fn analyze(
+    py: Python<'_>,
+    text: &str,
+    play: &str,
+    method: &str,
+    limits: &Bound<'_, PyDict>,
+) -> PyResult<String> {
+    let limits = limits::from_dict(limits)?;
+    let (play, method) = (play_of(play)?, method_of(py, method)?);
+    let text = text.to_owned();
+    let report = run(py, limits, move |l| {
+        let p = analysis::parse(&text, play, l)?;
+        analysis::analyze(&p.position, p.play, method, l)
+    })?;
+    json(&report)
+}
+
+/// The report of `analysis::moves`, as JSON.
+#[pyfunction]
+#[pyo3(signature = (text, play, method, limits))]
+fn moves(
+    py: Python<'_>,
+    text: &str,
+    play: &str,
+    method: &str,
+    limits: &Bound<'_, PyDict>,
+) -> PyResult<String> {
+    let limits = limits::from_dict(limits)?;
+    let (play, method) = (play_of(play)?, method_of(py, method)?);
+    let text = text.to_owned();
+    let report = run(py, limits, move |l| {
+        let p = analysis::parse(&text, play, l)?;
+        analysis::moves(&p.position, p.play, method, l)
+    })?;
+    json(&report)
+}
+
+/// `G(0..=to)` of a one-heap family as native-endian unsigned 64-bit
+/// integers in a `bytearray`, the family's canonical name beside it.
+#[pyfunction]
+#[pyo3(signature = (family, to, limits))]
+fn table<'py>(
+    py: Python<'py>,
+    family: &str,
+    to: u64,
+    limits: &Bound<'py, PyDict>,
+) -> PyResult<(String, Bound<'py, PyByteArray>)> {
+    let limits = limits::from_dict(limits)?;
+    let family = family.to_owned();
+    let (head, values) = run(py, limits, move |l| {
+        let family = grundy::expr::family_named(&family)?;
+        let count = usize::try_from(to.saturating_add(1)).unwrap_or(usize::MAX);
+        l.check_memory((count as u64).saturating_mul(8))?;
+        let mut values: Vec<u64> = Vec::with_capacity(count);
+        family.table(to, l, &mut |g: Nimber| {
+            values.push(g.0);
+            Ok(())
+        })?;
+        Ok((family.head(), values))
+    })?;
+    Ok((head, PyByteArray::new(py, as_bytes(&values))))
+}
+
+/// The bytes of `values` in native order, seen in place (the one copy is
+/// into the `bytearray`).
+fn as_bytes(values: &[u64]) -> &[u8] {
+    let len = std::mem::size_of_val(values);
+    // SAFETY: a `[u64]` is `len` initialised bytes with no padding, and
+    // `u8` has no alignment or validity requirement.
+    unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), len) }
+}
+
+/// The period of a one-heap family, as the command line's `period --json`
+/// reports it: proven where a theorem applies, otherwise observed.
+#[pyfunction]
+#[pyo3(signature = (family, max, limits))]
+fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) -> PyResult<String> {
+    let mut limits = limits::from_dict(limits)?;
+    limits.max_heap = max;
+    let family = family.to_owned();
+    let pattern = run(py, limits, move |l| {
+        let family = grundy::expr::family_named(&family)?;
+        match family.periodicity(l)? {
+            Some(p) => Ok((family.head(), Some(p), None)),
+            None => {
+                let to = l.max_heap.min(100_000);
+                let values = grundy::pattern::values(family.as_ref(), to, l)?;
+                let len = values.len() as u64;
+                Ok((family.head(), grundy::period::observe::observe(&values), Some(len)))
+            }
+        }
+    })?;
+    let (head, found, computed) = pattern;
+    let report = serde_json::json!({
+        "family": head,
+        "period": found.as_ref().map(|p| p.period),
+        "preperiod": found.as_ref().map(|p| p.preperiod),
+        "last_exception": found.as_ref().and_then(|p| p.last_exception()),
+        "saltus": found.as_ref().map(|p| p.saltus),
+        "certified": found.as_ref().is_some_and(|p| p.certified()),
+        "checked_to": found.as_ref().map(|p| p.checked_to).or(computed),
+        "proof": found.as_ref().map(|p| &p.proof),
+        "proof_text": found.as_ref().map(grundy::pattern::sequence::proof_text),
+        "theorem_bound": found.as_ref().and_then(|p| p.theorem_bound()),
+    });
+    json(&report)
+}
+
+/// The SVG picture the command line's `plot` writes: a scatter plot of a
+/// one-parameter family, a heat map of a two-parameter one.
+#[pyfunction]
+#[pyo3(signature = (family, to, max_points, limits))]
+fn plot(
+    py: Python<'_>,
+    family: &str,
+    to: Option<&str>,
+    max_points: u64,
+    limits: &Bound<'_, PyDict>,
+) -> PyResult<String> {
+    let limits = limits::from_dict(limits)?;
+    let family = family.to_owned();
+    let to = to.map(str::to_owned);
+    run(py, limits, move |l| {
+        let family = grundy::expr::family_named(&family)?;
+        let head = family.head();
+        let requested = to.as_deref().map(Extent::parse).transpose()?;
+        match extent_for(family.as_ref(), requested, 1000, 40, l)? {
+            Extent::One(to) => {
+                check_points(u128::from(to) + 1, max_points)?;
+                let values = grundy::pattern::values(family.as_ref(), to, l)?;
+                let labels = Labels {
+                    title: format!("Grundy values of {head}, n = 0..{to}"),
+                    x: "n (heap size)".into(),
+                    y: "G(n)".into(),
+                };
+                Ok(scatter(&values, &labels))
+            }
+            Extent::Two(rows, columns) => {
+                check_points((u128::from(rows) + 1) * (u128::from(columns) + 1), max_points)?;
+                let table = Plane::compute(family.as_ref(), rows, columns, l)?;
+                let labels = Labels {
+                    title: format!(
+                        "Grundy values of {head}(a, b), a = 0..{rows}, b = 0..{columns}"
+                    ),
+                    x: "a (first number)".into(),
+                    y: "b (second number)".into(),
+                };
+                Ok(heat_map(&table, &labels))
+            }
+        }
+    })
+}
+
+/// The nim-product of `a` and `b`.
+#[pyfunction]
+fn nim_product(a: u64, b: u64) -> u64 {
+    (Nimber(a) * Nimber(b)).0
+}
+
+/// The nim-power `a^e`.
+#[pyfunction]
+fn nim_power(a: u64, e: u64) -> u64 {
+    Nimber(a).pow(e).0
+}
+
+/// The nim-inverse of `a`, or `None` for 0.
+#[pyfunction]
+fn nim_inverse(a: u64) -> Option<u64> {
+    Nimber(a).inverse().map(|n| n.0)
+}
+
+/// The value of a nimber expression, as `grundy nimber` reads it ("6*13").
+#[pyfunction]
+fn nim_evaluate(py: Python<'_>, text: &str) -> PyResult<u64> {
+    grundy::nimber::arith::evaluate(text)
+        .map(|n| n.0)
+        .map_err(|e| to_py(py, &e))
+}
+
+/// The native module.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(moves, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(plot, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_product, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_power, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_inverse, m)?)?;
+    m.add_function(wrap_pyfunction!(nim_evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::analyze_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::game_moves, m)?)?;
+    Ok(())
+}

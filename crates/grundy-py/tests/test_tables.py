@@ -1,0 +1,150 @@
+"""Tables, periods, plots and nimbers; Ctrl-C and checkpoints."""
+
+from __future__ import annotations
+
+import array
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import grundy
+from conftest import cli
+
+HERE = pathlib.Path(__file__).parent
+
+
+def test_tables_agree_with_the_command_line() -> None:
+    for family in ["sub{1,3,4}", "kayles", "octal[0.137]", "allbut{2,3,7}"]:
+        values = grundy.table(family, 300)
+        out = cli(["table", family, "--to", "300", "--format", "bfile"])
+        assert out.returncode == 0, out.stderr
+        assert [f"{n} {int(v)}" for n, v in enumerate(values)] == out.stdout.split("\n")[:-1]
+
+
+def test_a_table_is_a_numpy_array_or_an_array_array() -> None:
+    t = grundy.table("kayles", 20)
+    assert t.family == "kayles"
+    np = pytest.importorskip("numpy")
+    assert isinstance(t, np.ndarray) and t.dtype == np.uint64
+    # Without NumPy: array.array, the buffer protocol, same values.
+    code = "import grundy, array; t = grundy.table('kayles', 20); print(type(t).__mro__[1].__name__, list(t), t.family)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "GRUNDY_NO_NUMPY": "1"}
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[0] == "array"
+    assert out.stdout.split(None, 1)[1].startswith(str([int(v) for v in t]))
+    assert memoryview(array.array("Q", [int(v) for v in t])).tolist() == [int(v) for v in t]
+
+
+def test_a_table_shows_its_period_in_html() -> None:
+    h = grundy.table("kayles", 99)._repr_html_()
+    assert "period 12" in h and "pre-period 0..70" in h and "certified" in h
+    assert h.count("<tr>") == 10
+
+
+def test_table_errors() -> None:
+    with pytest.raises(grundy.InvalidError, match="not a one-heap family"):
+        grundy.table("wythoff", 10)
+    with pytest.raises(grundy.LimitError, match="--max-heap"):
+        grundy.table("octal[0.16]", 10**6, max_heap=1000)
+
+
+def test_periods() -> None:
+    p = grundy.period("kayles")
+    assert (p.period, p.preperiod, p.last_exception, p.saltus, p.certified) == (12, 71, 70, 0, True)
+    assert p.proof == {"kind": "guy-smith", "heaps": 2, "max_take": 2}
+    s = grundy.period("sub{2,5,6}")
+    assert (s.period, s.last_exception, s.certified) == (11, None, True)
+
+
+def test_plots_are_the_command_lines_svg(tmp_path: pathlib.Path) -> None:
+    svg = grundy.plot("sub{2,5,6}", 100)
+    out = cli(["plot", "sub{2,5,6}", "--to", "100", "-o", "-"])
+    assert svg._repr_svg_() == out.stdout
+    heat = grundy.plot("wythoff", "10x10")
+    assert heat.svg.startswith("<?xml") and "wythoff" in heat.svg
+    with pytest.raises(grundy.LimitError, match="--max-points"):
+        grundy.plot("kayles", 1000, max_points=10)
+
+
+def test_nimbers_form_a_field() -> None:
+    N = grundy.Nimber
+    assert N(6) * N(13) == N(15) and N(3) + N(5) == N(6)
+    assert str(N(0)) == "0" and str(N(1)) == "*" and str(N(7)) == "*7"
+    for a in range(1, 40):
+        assert a * N(a).inverse() == 1
+        for b in range(1, 10):
+            assert N(a) / N(b) * N(b) == N(a)
+    assert N(2) ** 3 == N(2) * N(2) * N(2)
+    assert N.evaluate("6*13") == N(15)
+    with pytest.raises(ZeroDivisionError):
+        N(0).inverse()
+
+
+INTERRUPTED = """
+import sys, grundy
+try:
+    grundy.table("octal[0.16]", 200_000_000, checkpoint=sys.argv[1])
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+print("finished")
+"""
+
+
+def test_ctrl_c_stops_a_table_promptly_and_keeps_a_usable_checkpoint(tmp_path: pathlib.Path) -> None:
+    ckpt = tmp_path / "octal016.ckpt"
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, str(ckpt)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    # Wait until the run has saved well over the values we resume to.
+    wanted = 300_000
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if ckpt.exists() and ckpt.stat().st_size > 40 + 2 * wanted:
+            break
+        time.sleep(0.05)
+    assert child.poll() is None, child.communicate()
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    stopped = time.monotonic() - sent
+    assert child.returncode == 3, (out, err)
+    assert out.strip() == "interrupted"
+    assert stopped < 2.0, f"took {stopped:.2f}s to stop"
+    resumed = grundy.table("octal[0.16]", wanted, checkpoint=ckpt)
+    fresh = grundy.table("octal[0.16]", wanted)
+    assert list(resumed) == list(fresh)
+
+
+SLOW_GAME = """
+import sys, grundy
+class Sub(grundy.Game):
+    def __init__(self, n): self.n = n
+    def key(self): return self.n
+    def moves(self): return [Sub(self.n - s) for s in range(1, min(self.n, 50) + 1)]
+print("start", flush=True)
+try:
+    grundy.value(Sub(10**7), max_positions=10**8)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
+def test_ctrl_c_stops_a_python_game() -> None:
+    child = subprocess.Popen([sys.executable, "-c", SLOW_GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "start"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 3, (out, err)
+    assert time.monotonic() - sent < 2.0
