@@ -290,7 +290,7 @@ mod tests {
         let e = Error::parse(&long, 7001, "expected a game").to_string();
         assert!(e.len() < 160, "{e}");
         assert!(
-            e.contains("…nim(1)+") && e.contains("x") && e.ends_with("…\""),
+            e.contains("in \"…") && e.contains("nim(1)+xnim(1)") && e.ends_with("…\""),
             "{e}"
         );
         assert!(e.contains("at column 7001"), "{e}");

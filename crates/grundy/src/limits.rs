@@ -87,6 +87,15 @@ impl Deadline {
         }
     }
 
+    /// The deadline `millis` milliseconds from now (for tests and short
+    /// probes; the message rounds up to whole seconds).
+    pub fn after_millis(millis: u64) -> Deadline {
+        Deadline {
+            at: Instant::now() + Duration::from_millis(millis),
+            seconds: millis.div_ceil(1000),
+        }
+    }
+
     /// `Err` (the time limit) once the deadline has passed.
     pub fn check(&self) -> Result<()> {
         if Instant::now() >= self.at {

@@ -23,7 +23,12 @@ pub fn is_p_position(a: u64, b: u64) -> bool {
     let k = u128::from(b - a);
     // ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋, and √(5k²) is irrational for k > 0, so
     // the integer square root gives the same floor.
-    let floor_k_phi = (k + (5 * k * k).isqrt()) / 2;
+    // 5k² overflows u128 only for k > 2^64/√5, when the P-position
+    // (⌊kφ⌋, ⌊kφ⌋ + k) would need b ≥ 2.6k > 2^64: not a position at all.
+    let Some(five_k2) = (k * k).checked_mul(5) else {
+        return false;
+    };
+    let floor_k_phi = (k + five_k2.isqrt()) / 2;
     u128::from(a) == floor_k_phi
 }
 
@@ -99,5 +104,8 @@ mod tests {
         let k = 1_000_000_000_000u64;
         assert!(is_p_position(1_618_033_988_749, 1_618_033_988_749 + k));
         assert!(!is_p_position(1_618_033_988_750, 1_618_033_988_750 + k));
+        // Regression: 5k² overflowed for the largest differences.
+        assert!(!is_p_position(0, u64::MAX));
+        assert!(!is_p_position(1 << 62, u64::MAX));
     }
 }

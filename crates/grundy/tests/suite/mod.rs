@@ -36,5 +36,6 @@ mod periods;
 mod play;
 mod preimages;
 mod properties;
+mod robust;
 mod script;
 mod small;
