@@ -28,9 +28,7 @@ pub fn keyword(kind: LimitKind) -> &'static str {
 
 /// An exception of class `name` from `grundy.errors` with `message`.
 pub fn raise(py: Python<'_>, name: &str, message: String) -> PyErr {
-    let class = py
-        .import("grundy.errors")
-        .and_then(|m| m.getattr(name));
+    let class = py.import("grundy.errors").and_then(|m| m.getattr(name));
     match class {
         Ok(class) => match class.call1((message,)) {
             Ok(value) => PyErr::from_value(value),

@@ -98,15 +98,19 @@ fn method_of(py: Python<'_>, name: &str) -> PyResult<Method> {
 }
 
 fn json<T: serde::Serialize>(value: &T) -> PyResult<String> {
-    serde_json::to_string(value)
-        .map_err(|e| errors::invalid(format!("internal error: {e}")))
+    serde_json::to_string(value).map_err(|e| errors::invalid(format!("internal error: {e}")))
 }
 
 /// The canonical text of a position (with its play wrapper, if any), or
 /// the parse error.
 #[pyfunction]
 #[pyo3(signature = (text, play, limits))]
-fn canonical(py: Python<'_>, text: &str, play: &str, limits: &Bound<'_, PyDict>) -> PyResult<(String, String)> {
+fn canonical(
+    py: Python<'_>,
+    text: &str,
+    play: &str,
+    limits: &Bound<'_, PyDict>,
+) -> PyResult<(String, String)> {
     let limits = limits::from_dict(limits)?;
     let play = play_of(play)?;
     let text = text.to_owned();
@@ -206,7 +210,11 @@ fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) ->
                 let to = l.max_heap.min(100_000);
                 let values = grundy::pattern::values(family.as_ref(), to, l)?;
                 let len = values.len() as u64;
-                Ok((family.head(), grundy::period::observe::observe(&values), Some(len)))
+                Ok((
+                    family.head(),
+                    grundy::period::observe::observe(&values),
+                    Some(len),
+                ))
             }
         }
     })?;
@@ -256,7 +264,10 @@ fn plot(
                 Ok(scatter(&values, &labels))
             }
             Extent::Two(rows, columns) => {
-                check_points((u128::from(rows) + 1) * (u128::from(columns) + 1), max_points)?;
+                check_points(
+                    (u128::from(rows) + 1) * (u128::from(columns) + 1),
+                    max_points,
+                )?;
                 let table = Plane::compute(family.as_ref(), rows, columns, l)?;
                 let labels = Labels {
                     title: format!(

@@ -30,14 +30,20 @@ pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
         }
         let positive = |what: &str| -> PyResult<u64> {
             let n: u64 = value.extract().map_err(|_| {
-                invalid(format!("{what} must be a non-negative integer, not {value}"))
+                invalid(format!(
+                    "{what} must be a non-negative integer, not {value}"
+                ))
             })?;
             Ok(n)
         };
         match key.as_str() {
-            "max_positions" => limits.max_positions = usize::try_from(positive(&key)?).unwrap_or(usize::MAX),
+            "max_positions" => {
+                limits.max_positions = usize::try_from(positive(&key)?).unwrap_or(usize::MAX)
+            }
             "max_heap" => limits.max_heap = positive(&key)?,
-            "max_moves" => limits.max_moves = usize::try_from(positive(&key)?).unwrap_or(usize::MAX),
+            "max_moves" => {
+                limits.max_moves = usize::try_from(positive(&key)?).unwrap_or(usize::MAX)
+            }
             "time_limit" => limits.deadline = Some(Deadline::after_seconds(positive(&key)?)),
             "checkpoint" => {
                 let path: PathBuf = value

@@ -31,8 +31,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use grundy::analysis::Value;
 use grundy::analysis::game::{GameReport, analyze_game as analyze_rules};
-use grundy::expr::position::term_text;
 use grundy::expr::Shape;
+use grundy::expr::position::term_text;
 use grundy::family::{Arg, Family};
 use grundy::{Game, Limits, Nimber, Solver};
 use pyo3::prelude::*;
@@ -273,7 +273,12 @@ impl<'py> MixGame<'py> {
     }
 
     /// The options of one built-in component.
-    fn expr_moves(&self, family: usize, args: &[Arg], out: &mut Vec<Sum<'py>>) -> grundy::Result<()> {
+    fn expr_moves(
+        &self,
+        family: usize,
+        args: &[Arg],
+        out: &mut Vec<Sum<'py>>,
+    ) -> grundy::Result<()> {
         let f = self.family(family);
         let mut options = Vec::new();
         f.moves(args, &self.limits, &mut options)?;
@@ -393,7 +398,10 @@ fn play_name(p: grundy::expr::Play) -> &'static str {
     p.wrapper().unwrap_or("normal")
 }
 
-fn report_to_python<'py>(game: &MixGame<'py>, r: &GameReport<Sum<'py>>) -> PyResult<Bound<'py, PyDict>> {
+fn report_to_python<'py>(
+    game: &MixGame<'py>,
+    r: &GameReport<Sum<'py>>,
+) -> PyResult<Bound<'py, PyDict>> {
     let py = game.py;
     let d = PyDict::new(py);
     d.set_item("play", play_name(r.play))?;

@@ -38,10 +38,20 @@ fn python_package_suite_passes() {
         return;
     }
     let status = Command::new(&python)
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "crates/grundy-py/tests"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "crates/grundy-py/tests",
+        ])
         .current_dir(repo())
         .env("GRUNDY_CLI", env!("CARGO_BIN_EXE_grundy"))
         .status()
         .expect("pytest could not be started");
-    assert!(status.success(), "the Python test suite failed (its output is above)");
+    assert!(
+        status.success(),
+        "the Python test suite failed (its output is above)"
+    );
 }
