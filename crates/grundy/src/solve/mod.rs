@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::error::{Error, ErrorKind, LimitKind, Result};
 use crate::game::{Game, Outcome};
-use crate::limits::{Deadline, Limits};
+use crate::limits::{Deadline, Limits, option_cost, options_budget, too_many_options};
 use crate::nimber::{Mex, Nimber};
 
 /// Limits and switches for a [`Solver`].
@@ -77,6 +77,17 @@ impl Limits {
     }
 }
 
+/// What listing `options` counts against a search's budget of option
+/// bytes ([`options_budget`]): each option's inline size and what it owns,
+/// at least [`crate::limits::MIN_OPTION_BYTES`].
+pub fn options_cost<G: Game>(game: &G, options: &[G::Position]) -> u64 {
+    let inline = std::mem::size_of::<G::Position>() as u64;
+    options
+        .iter()
+        .map(|o| option_cost(inline + game.position_bytes(o)))
+        .sum()
+}
+
 /// A memo entry: a position is `Pending` while it is on the search stack,
 /// which is how a cycle is detected.
 #[derive(Clone, Copy, Debug)]
@@ -117,6 +128,9 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame<G::Position>>,
     mex: Mex,
     steps: u64,
+    /// Bytes of options listed by the current search, for its budget
+    /// ([`crate::limits::options_budget`]).
+    options: u64,
     /// About how many bytes the memo holds, for `max_memory`.
     memo_bytes: u64,
 }
@@ -133,6 +147,7 @@ impl<G: Game> Solver<G> {
             stack: Vec::new(),
             mex: Mex::new(),
             steps: 0,
+            options: 0,
             memo_bytes: 0,
         }
     }
@@ -225,6 +240,7 @@ impl<G: Game> Solver<G> {
         if let Some(v) = self.known(root)? {
             return Ok(v);
         }
+        self.options = 0;
         self.push(root.clone(), None)?;
         loop {
             let top = self
@@ -295,10 +311,20 @@ impl<G: Game> Solver<G> {
         // listed: the children of every position on the search stack stay
         // in the arena until it is done.
         let each = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Nimber>()) as u64;
-        if (end as u64).saturating_mul(each) > self.config.max_memory {
+        self.options = self
+            .options
+            .saturating_add(options_cost(&self.game, &self.arena[start..end]));
+        let over = if (end as u64).saturating_mul(each) > self.config.max_memory {
+            Some(Error::limit(LimitKind::Memory, self.config.max_memory))
+        } else if self.options > options_budget(self.config.max_positions) {
+            Some(too_many_options(self.config.max_positions))
+        } else {
+            None
+        };
+        if let Some(e) = over {
             self.arena.truncate(start);
             self.forget(&pos);
-            return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
+            return Err(e);
         }
         self.values.resize(end, Nimber::ZERO);
         self.stack.push(Frame {
