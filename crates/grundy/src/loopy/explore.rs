@@ -45,7 +45,7 @@ pub fn explore<G: Game>(
         }
         options.clear();
         game.moves(&positions[next], &mut options);
-        listed = listed.saturating_add(options_cost(game, &options));
+        listed = listed.saturating_add(options_cost(game, &options).0);
         // The edges are kept, so the budget bounds both the time and the
         // memory of the exploration.
         if listed > options_budget(limits.max_positions) {

@@ -162,7 +162,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
         let start = self.targets.len();
         self.listed = self
             .listed
-            .saturating_add(super::options_cost(game, buffer));
+            .saturating_add(super::options_cost(game, buffer).0);
         // The links are kept, so the budget bounds both the time and the
         // memory of the exploration.
         if self.listed > options_budget(limits.max_positions) {
