@@ -172,7 +172,7 @@ impl Engine {
         end: usize,
         stop: &StopCheck<'_>,
     ) -> Option<u32> {
-        while g.len() < end && !stop() {
+        while g.len() < end {
             let start = g.len();
             let sparse = self
                 .sparse
@@ -199,9 +199,12 @@ impl Engine {
         end: usize,
         stop: &StopCheck<'_>,
     ) -> Option<u32> {
+        let from = g.len();
         while g.len() < end {
             let n = g.len();
-            if n % STOP_EVERY == 0 && stop() {
+            // Some values are computed first, so that every run makes
+            // progress.
+            if n > from && (n - from).is_multiple_of(STOP_EVERY) && stop() {
                 break;
             }
             let v = match &mut self.sparse {

@@ -174,7 +174,7 @@ fn work<T: Cell>(
     while n < end {
         // Heaps from n on are abandoned: the other thread stops at its
         // next wait, and the caller keeps the values below n.
-        if (n - first) % (2 * STOP_EVERY) == 0 && stop() {
+        if n > first && ((n - first) / 2).is_multiple_of(STOP_EVERY) && stop() {
             shared.stop.fetch_min(n, Ordering::AcqRel);
             return None;
         }
