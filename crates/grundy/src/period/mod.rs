@@ -173,7 +173,7 @@ pub fn detect_in<V: Values + ?Sized>(
 ) -> Option<(u64, u64, u64)> {
     let len = values.count();
     let reach = tail_reach(values);
-    for p in 1..=len / 2 {
+    for (p, &r) in reach.iter().enumerate().take(len / 2 + 1).skip(1) {
         let last = len - 1;
         let saltus = match values.at(last).checked_sub(values.at(last - p)) {
             Some(0) => 0,
@@ -181,7 +181,7 @@ pub fn detect_in<V: Values + ?Sized>(
             _ => continue,
         };
         let n = if saltus == 0 {
-            len - p - reach[p]
+            len - p - r
         } else {
             tail_start(values, p, saltus)
         };
@@ -262,12 +262,8 @@ mod tests {
         for v in sequences {
             let v = seq(&v);
             let reach = tail_reach(v.as_slice());
-            for p in 1..v.len() {
-                assert_eq!(
-                    v.len() - p - reach[p],
-                    tail_start(v.as_slice(), p, 0),
-                    "{v:?} {p}"
-                );
+            for (p, &r) in reach.iter().enumerate().skip(1) {
+                assert_eq!(v.len() - p - r, tail_start(v.as_slice(), p, 0), "{v:?} {p}");
             }
         }
     }

@@ -272,7 +272,11 @@ fn a_script_with_slow_operations_stops_at_its_operation_limit() {
         .and_then(|p| analyze(&p, &Limits::default()).map(|_| ()))
         .unwrap_err();
     assert!(err.to_string().contains("--script-ops"), "{err}");
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 /// Regression: a script whose positions grow by one item a move was
