@@ -26,7 +26,7 @@ struct Cli {
 /// Limits on work that could run away, and options of long runs.
 #[derive(Args)]
 struct LimitArgs {
-    /// Most positions a search may remember (1e7 and 10^7 are accepted).
+    /// Most positions a search may remember (1e7 and 10^7 are accepted); a search may also list 256 bytes of options per position allowed
     #[arg(long, global = true, value_name = "N", default_value_t = grundy::solve::DEFAULT_MAX_POSITIONS, value_parser = count_usize)]
     max_positions: usize,
     /// Largest heap computed by filling a table (beyond it, only closed forms and proven periods answer).

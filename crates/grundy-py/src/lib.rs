@@ -181,7 +181,7 @@ fn table<'py>(
     let limits = limits::from_dict(limits)?;
     let family = family.to_owned();
     let (head, values) = run(py, limits, move |l| {
-        let family = grundy::expr::family_named(&family)?;
+        let family = grundy::expr::family_named_with(&family, l)?;
         let count = usize::try_from(to.saturating_add(1)).unwrap_or(usize::MAX);
         l.check_memory(count as u64)?;
         let mut values = NarrowValues::with_capacity(count);
@@ -265,7 +265,7 @@ fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) ->
     limits.max_heap = max;
     let family = family.to_owned();
     let pattern = run(py, limits, move |l| {
-        let family = grundy::expr::family_named(&family)?;
+        let family = grundy::expr::family_named_with(&family, l)?;
         match family.periodicity(l)? {
             Some(p) => Ok((family.head(), Some(p), None)),
             None => {
@@ -311,7 +311,7 @@ fn plot(
     let family = family.to_owned();
     let to = to.map(str::to_owned);
     run(py, limits, move |l| {
-        let family = grundy::expr::family_named(&family)?;
+        let family = grundy::expr::family_named_with(&family, l)?;
         let head = family.head();
         let requested = to.as_deref().map(Extent::parse).transpose()?;
         match extent_for(family.as_ref(), requested, 1000, 40, l)? {

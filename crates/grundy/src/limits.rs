@@ -231,6 +231,43 @@ pub const DEFAULT_MAX_MOVES: usize = 1_000_000;
 /// exercise, small enough (a few hundred MB at worst) to fail safely.
 pub const DEFAULT_MAX_POSITIONS: usize = 5_000_000;
 
+/// Bytes of options a search may list for each position it may keep: a
+/// search limited to `--max-positions` N lists options of at most 256 N
+/// bytes in all (counting repeats, each option at least
+/// [`MIN_OPTION_BYTES`]). The position limit bounds memory; this bounds
+/// the time of a search whose positions each have hundreds of moves
+/// (`takeall(1000,2000,3000)`, a misère sum of Kayles heaps), which would
+/// otherwise take many minutes to reach the position limit. Listing an
+/// option costs time in proportion to its size (it is built, hashed and
+/// compared), hence a budget in bytes. At the default limit that is 20
+/// million small options, a few seconds of search.
+pub const OPTION_BYTES_PER_POSITION: u64 = 4 * MIN_OPTION_BYTES;
+
+/// The least an option counts against [`OPTION_BYTES_PER_POSITION`].
+pub const MIN_OPTION_BYTES: u64 = 64;
+
+/// The budget of option bytes of a search limited to `max_positions`
+/// positions.
+pub fn options_budget(max_positions: usize) -> u64 {
+    (max_positions as u64).saturating_mul(OPTION_BYTES_PER_POSITION)
+}
+
+/// What listing one option of `bytes` bytes (its inline size and what it
+/// owns) counts against [`options_budget`].
+pub fn option_cost(bytes: u64) -> u64 {
+    bytes.max(MIN_OPTION_BYTES)
+}
+
+/// The error of a search that listed more options than
+/// [`options_budget`] allows: the position limit, whose flag raises both.
+pub fn too_many_options(max_positions: usize) -> Error {
+    Error::limit_of(
+        LimitKind::Positions,
+        "positions (a search may list 256 bytes of options for each position allowed)",
+        max_positions as u64,
+    )
+}
+
 /// Default for [`Limits::max_file_bytes`]: 64 MiB, far above any game
 /// graph or script written by hand, and a quick refusal of `/dev/zero`.
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 << 20;

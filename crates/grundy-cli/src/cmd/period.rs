@@ -41,14 +41,26 @@ struct Report {
 }
 
 pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.family)?;
+    let family = grundy::expr::family_named_with(&args.family, limits)?;
     let limits = Limits {
         max_heap: args.max,
         ..limits.clone()
     };
-    let report = match family.periodicity(&limits)? {
+    // The table's bound is `--max` here, so a refusal names that flag.
+    let renamed = |e: grundy::Error| match e.kind() {
+        grundy::ErrorKind::Limit {
+            kind: grundy::LimitKind::HeapSize,
+            what,
+            limit,
+        } => grundy::Error::invalid(format!(
+            "limit of {limit} {} exceeded; raise it with --max",
+            what.replacen("heap size", "values", 1)
+        )),
+        _ => e,
+    };
+    let report = match family.periodicity(&limits).map_err(renamed)? {
         Some(p) => report(&family.head(), &p),
-        None => observed(&family.head(), family.as_ref(), &limits)?,
+        None => observed(&family.head(), family.as_ref(), &limits).map_err(renamed)?,
     };
     if args.json {
         return out::json(w, &report);

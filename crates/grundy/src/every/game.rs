@@ -117,6 +117,10 @@ impl EveryGame {
 impl Game for EveryGame {
     type Position = Args;
 
+    fn position_bytes(&self, p: &Args) -> u64 {
+        crate::expr::sum_game::args_bytes(p)
+    }
+
     fn moves(&self, p: &Args, out: &mut Vec<Args>) {
         match every_steps(&self.sum.position(p), &self.limits) {
             Ok(steps) => out.extend(steps.iter().map(|s| self.sum.args_of(&s.position))),

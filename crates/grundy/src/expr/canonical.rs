@@ -101,6 +101,10 @@ impl Game for CanonicalSum {
         }
     }
 
+    fn position_bytes(&self, p: &Args) -> u64 {
+        self.sum.position_bytes(p)
+    }
+
     fn components(&self, p: &Args, out: &mut Vec<Args>) -> bool {
         let components = self.position(p).components();
         if components.len() < 2 {

@@ -33,5 +33,11 @@ use crate::error::Result;
 /// assert_eq!(f.head(), "sub{1,3}");
 /// ```
 pub fn family_named(input: &str) -> Result<Arc<dyn Family>> {
-    registry::family(&parse_family(input)?, input)
+    family_named_with(input, &crate::limits::Limits::default())
+}
+
+/// [`family_named`] within `limits`: a file the family names (a graph, a
+/// script) is read within `--max-file-size`. Faces pass the user's limits.
+pub fn family_named_with(input: &str, limits: &crate::limits::Limits) -> Result<Arc<dyn Family>> {
+    registry::family(&parse_family(input)?, input, limits)
 }

@@ -21,6 +21,7 @@ use crate::heap::nim::NimFamily;
 use crate::heap::octal::{self, Code};
 use crate::heap::split::{Parts, Split};
 use crate::heap::subtraction::{self, AllBut, Subtraction, SubtractionSet};
+use crate::limits::Limits;
 use crate::loopy::LoopyFamily;
 use crate::script::ScriptFamily;
 use crate::seq::TakeBreakFamily;
@@ -31,6 +32,9 @@ pub struct Spec<'a> {
     pub term: &'a ast::Term,
     /// The whole expression text.
     pub input: &'a str,
+    /// The query's limits: files named in the term are read within
+    /// `max_file_bytes` (`--max-file-size`).
+    pub limits: &'a Limits,
 }
 
 impl Spec<'_> {
@@ -65,12 +69,6 @@ impl Spec<'_> {
         }
     }
 }
-
-/// The size cap on files named in expressions. Expressions are resolved
-/// without the query's limits today, so the default of `--max-file-size`
-/// applies here; FIXME: take it from the `Limits` once positions are
-/// parsed with them.
-const FILE_CAP: u64 = crate::limits::DEFAULT_MAX_FILE_BYTES;
 
 /// Builds a family from its term.
 pub type Build = fn(&Spec) -> Result<Arc<dyn Family>>;
@@ -188,7 +186,7 @@ pub static FAMILIES: &[Entry] = &[
             if path.is_empty() {
                 return Err(s.error(p.column, "expected a file name"));
             }
-            Ok(Arc::new(GraphFamily::open(path, FILE_CAP)?))
+            Ok(Arc::new(GraphFamily::open(path, s.limits.max_file_bytes)?))
         },
     },
     Entry {
@@ -288,7 +286,10 @@ pub static FAMILIES: &[Entry] = &[
             if path.is_empty() {
                 return Err(s.error(p.column, "expected a file name"));
             }
-            Ok(Arc::new(HackenbushFamily::open(path, FILE_CAP)?))
+            Ok(Arc::new(HackenbushFamily::open(
+                path,
+                s.limits.max_file_bytes,
+            )?))
         },
     },
     Entry {
@@ -301,7 +302,7 @@ pub static FAMILIES: &[Entry] = &[
             if path.is_empty() {
                 return Err(s.error(p.column, "expected a script file name"));
             }
-            Ok(Arc::new(ScriptFamily::open(path, FILE_CAP)?))
+            Ok(Arc::new(ScriptFamily::open(path, s.limits.max_file_bytes)?))
         },
     },
     Entry {
@@ -347,7 +348,7 @@ pub static FAMILIES: &[Entry] = &[
             if path.is_empty() {
                 return Err(s.error(p.column, "expected a file name"));
             }
-            Ok(Arc::new(LoopyFamily::open(path, FILE_CAP)?))
+            Ok(Arc::new(LoopyFamily::open(path, s.limits.max_file_bytes)?))
         },
     },
 ];
@@ -383,8 +384,12 @@ fn named_code(s: &Spec, name: &str) -> Result<Arc<dyn Family>> {
 }
 
 /// Resolves a family name and parameter (the term's arguments are ignored).
-pub fn family(term: &ast::Term, input: &str) -> Result<Arc<dyn Family>> {
-    let spec = Spec { term, input };
+pub fn family(term: &ast::Term, input: &str, limits: &Limits) -> Result<Arc<dyn Family>> {
+    let spec = Spec {
+        term,
+        input,
+        limits,
+    };
     if term
         .name
         .starts_with(|c: char| c.is_ascii_digit() || c == '.')

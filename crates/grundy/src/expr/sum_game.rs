@@ -81,9 +81,34 @@ impl Game for SumGame {
                 return;
             }
             for o in options {
-                let next = position.replace(&c, &o);
-                out.push(next.terms.into_iter().map(|t| t.args).collect());
+                // The arguments are spliced directly: a whole `Position`
+                // per option would also copy every term's family handle.
+                let mut next = p.clone();
+                next[c.term].splice(c.args.clone(), o);
+                out.push(next);
             }
         }
     }
+
+    fn position_bytes(&self, p: &Args) -> u64 {
+        args_bytes(p)
+    }
+}
+
+/// About how many bytes the arguments of a position own: each term's list
+/// and each argument (words by length). For budgets, not exact.
+pub fn args_bytes(args: &Args) -> u64 {
+    let list = std::mem::size_of::<Vec<Arg>>() as u64;
+    let arg = std::mem::size_of::<Arg>() as u64;
+    args.iter()
+        .map(|term| {
+            list + term
+                .iter()
+                .map(|a| match a {
+                    Arg::Int(_) => arg,
+                    Arg::Word(w) => arg + w.len() as u64,
+                })
+                .sum::<u64>()
+        })
+        .sum()
 }

@@ -57,6 +57,22 @@ impl<H: HeapGame> HeapFamily<H> {
         if to > limits.max_heap {
             return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
         }
+        if self.game.closed_form(0).is_some() {
+            // A game with a formula (the Bash game) needs no search for
+            // its table, only for its period's certificate.
+            limits.check_memory(
+                to.saturating_add(1)
+                    .saturating_mul(size_of::<Nimber>() as u64),
+            )?;
+            let from = state.table.len() as u64;
+            let formula = |n| {
+                self.game
+                    .closed_form(n)
+                    .expect("closed forms cover every heap")
+            };
+            state.table.extend((from..=to).map(formula));
+            return Ok(());
+        }
         self.game.fill(&mut state.table, to, limits)
     }
 
@@ -93,6 +109,11 @@ impl<H: HeapGame> HeapFamily<H> {
         let Some(proof) = self.game.period_proof() else {
             return Ok(());
         };
+        // No certificate fits within `limit` values: the table is grown
+        // where needed, without a search.
+        if proof.values_needed(0, 1).is_some_and(|n| n > limit) {
+            return Ok(());
+        }
         let mut len = (state.searched_to * 2).max(SMALL_HEAP);
         while state.period.is_none() && state.searched_to < limit {
             len = len.min(limit);
@@ -270,6 +291,17 @@ impl<H: HeapGame> Family for HeapFamily<H> {
     }
 
     fn periodicity(&self, limits: &Limits) -> Result<Option<Periodicity>> {
+        // Refused at once when even the shortest certificate (period 1
+        // from heap 0) needs more values than the table may hold:
+        // `sub{1,2^40}` depends on the previous 2^40 values.
+        let needed = self.game.period_proof().and_then(|p| p.values_needed(0, 1));
+        if needed.is_some_and(|n| n > limits.max_heap) {
+            return Err(Error::limit_of(
+                LimitKind::HeapSize,
+                "heap size (a certified period needs more values than that)",
+                limits.max_heap,
+            ));
+        }
         let mut state = self.lock();
         self.search_period(&mut state, limits.max_heap, limits)?;
         Ok(state.period.clone())
@@ -293,13 +325,12 @@ fn stream_window<H: HeapGame + ?Sized>(
         return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
     }
     let ring = width as usize + 1;
+    limits.check_memory((ring as u64).saturating_mul(size_of::<Nimber>() as u64))?;
     let mut recent = vec![Nimber::ZERO; ring];
     let mut mex = Mex::new();
     let mut seen = Vec::new();
+    let mut pace = super::Pace::default();
     for n in 0..=to {
-        if n % 65_536 == 0 {
-            limits.check_stop()?;
-        }
         seen.clear();
         game.options(n, &mut |parts| {
             seen.push(
@@ -309,6 +340,7 @@ fn stream_window<H: HeapGame + ?Sized>(
                     .sum(),
             );
         });
+        pace.step(seen.len() as u64, limits)?;
         let v = mex.of(seen.drain(..));
         recent[(n % ring as u64) as usize] = v;
         sink(v)?;

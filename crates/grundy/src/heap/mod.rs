@@ -114,20 +114,48 @@ pub fn fill_table<H: HeapGame + ?Sized>(
     to: u64,
     limits: &Limits,
 ) -> Result<()> {
+    limits.check_memory(
+        to.saturating_add(1)
+            .saturating_mul(size_of::<Nimber>() as u64),
+    )?;
     let mut mex = Mex::new();
     let mut seen = Vec::new();
+    let mut pace = Pace::default();
     while (table.len() as u64) <= to {
         let n = table.len() as u64;
-        if n.is_multiple_of(65_536) {
-            limits.check_stop()?;
-        }
         seen.clear();
         game.options(n, &mut |parts| {
             seen.push(parts.iter().map(|&h| table[h as usize]).sum());
         });
+        pace.step(seen.len() as u64, limits)?;
         table.push(mex.of(seen.drain(..)));
     }
     Ok(())
+}
+
+/// Asks the stop flag and the deadline once per [`Pace::WORK`] options
+/// walked, rather than once per so many heaps: a heap of a game with a
+/// hundred thousand options (`sub{1..100000}` without its formula) costs
+/// as much as a hundred thousand heaps of Kayles.
+#[derive(Default)]
+pub(crate) struct Pace {
+    work: u64,
+}
+
+impl Pace {
+    /// Options walked between two checks.
+    const WORK: u64 = 1 << 16;
+
+    /// Accounts for one heap of `options` options; `Err` once the work
+    /// must stop.
+    pub(crate) fn step(&mut self, options: u64, limits: &Limits) -> Result<()> {
+        self.work = self.work.saturating_add(options.max(1));
+        if self.work >= Pace::WORK {
+            self.work = 0;
+            limits.check_stop()?;
+        }
+        Ok(())
+    }
 }
 
 /// The game of a multiset of heaps under one [`HeapGame`]'s rules.

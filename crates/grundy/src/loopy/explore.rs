@@ -12,7 +12,8 @@ use std::collections::hash_map::Entry;
 use crate::error::{Error, LimitKind, Result};
 use crate::game::Game;
 use crate::graph::Graph;
-use crate::limits::Limits;
+use crate::limits::{Limits, options_budget, too_many_options};
+use crate::solve::options_cost;
 
 /// The reachable part of a game: vertex `i` of `graph` is `positions[i]`,
 /// and the start is vertex 0. Vertices are named by the positions' `Debug`
@@ -37,12 +38,19 @@ pub fn explore<G: Game>(
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut options = Vec::new();
     let mut next = 0;
+    let mut listed = 0u64;
     while next < positions.len() {
         if next % 4096 == 0 {
             limits.check_stop()?;
         }
         options.clear();
         game.moves(&positions[next], &mut options);
+        listed = listed.saturating_add(options_cost(game, &options).0);
+        // The edges are kept, so the budget bounds both the time and the
+        // memory of the exploration.
+        if listed > options_budget(limits.max_positions) {
+            return Err(too_many_options(limits.max_positions));
+        }
         for option in options.drain(..) {
             let target = match index.entry(option) {
                 Entry::Occupied(e) => *e.get(),

@@ -209,6 +209,10 @@ struct Roots<'g, G: Game> {
 impl<G: Game> Game for Roots<'_, G> {
     type Position = Option<G::Position>;
 
+    fn position_bytes(&self, p: &Self::Position) -> u64 {
+        p.as_ref().map_or(0, |p| self.game.position_bytes(p))
+    }
+
     fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
         match p {
             None => out.extend(self.roots.iter().cloned().map(Some)),

@@ -39,6 +39,21 @@ pub struct MisereForm<G>(pub G);
 impl<G: Game> Game for MisereForm<G> {
     type Position = Node<G::Position>;
 
+    fn position_bytes(&self, p: &Self::Position) -> u64 {
+        match p {
+            Node::At(p) => self.0.position_bytes(p),
+            Node::End => 0,
+        }
+    }
+
+    fn move_count(&self, p: &Self::Position) -> Option<u64> {
+        match p {
+            // A terminal position gets its one extra move.
+            Node::At(p) => self.0.move_count(p).map(|n| n.max(1)),
+            Node::End => Some(0),
+        }
+    }
+
     fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
         let Node::At(p) = p else { return };
         let mut options = Vec::new();

@@ -172,19 +172,58 @@ pub fn detect_in<V: Values + ?Sized>(
     mut enough: impl FnMut(u64, u64) -> bool,
 ) -> Option<(u64, u64, u64)> {
     let len = values.count();
-    for p in 1..=len / 2 {
+    let reach = tail_reach(values);
+    for (p, &r) in reach.iter().enumerate().take(len / 2 + 1).skip(1) {
         let last = len - 1;
         let saltus = match values.at(last).checked_sub(values.at(last - p)) {
             Some(0) => 0,
             Some(s) if arithmetic => s,
             _ => continue,
         };
-        let n = tail_start(values, p, saltus);
+        let n = if saltus == 0 {
+            len - p - r
+        } else {
+            tail_start(values, p, saltus)
+        };
         if enough(n as u64, p as u64) {
             return Some((n as u64, p as u64, saltus));
         }
     }
     None
+}
+
+/// For each shift `p`, how far back from the end `G(n + p) = G(n)` holds:
+/// the longest `r` with `G(len - 1 - i) = G(len - 1 - p - i)` for every
+/// `i < r` (so [`tail_start`] with saltus 0 is `len - p - r`). It is the
+/// Z-function of the values read backwards (Gusfield, *Algorithms on
+/// Strings, Trees and Sequences*, 1997, §1.4), linear in the length: a
+/// scan per candidate period is quadratic on sequences such as
+/// `sub{1,65536}`, which repeat with many short periods over long
+/// stretches before their true period.
+fn tail_reach<V: Values + ?Sized>(values: &V) -> Vec<usize> {
+    let len = values.count();
+    let at = |i: usize| values.at(len - 1 - i);
+    let mut z = vec![0usize; len];
+    if len == 0 {
+        return z;
+    }
+    z[0] = len;
+    let (mut left, mut right) = (0usize, 0usize);
+    for i in 1..len {
+        let mut k = if i < right {
+            z[i - left].min(right - i)
+        } else {
+            0
+        };
+        while i + k < len && at(k) == at(i + k) {
+            k += 1;
+        }
+        z[i] = k;
+        if i + k > right {
+            (left, right) = (i, i + k);
+        }
+    }
+    z
 }
 
 /// The smallest `n0` such that `G(n + p) = G(n) + saltus` for every
@@ -209,6 +248,24 @@ mod tests {
 
     fn seq(v: &[u64]) -> Vec<Nimber> {
         v.iter().copied().map(Nimber).collect()
+    }
+
+    /// The linear-time reach agrees with the plain scan backwards.
+    #[test]
+    fn tail_reach_agrees_with_the_scan() {
+        let sequences: [Vec<u64>; 4] = [
+            vec![5, 7, 0, 1, 2, 0, 1, 2, 0, 1, 2],
+            (0..50).map(|n| (n * n) % 7).collect(),
+            (0..40).map(|n| u64::from(n % 5 == 0)).collect(),
+            vec![3; 9],
+        ];
+        for v in sequences {
+            let v = seq(&v);
+            let reach = tail_reach(v.as_slice());
+            for (p, &r) in reach.iter().enumerate().skip(1) {
+                assert_eq!(v.len() - p - r, tail_start(v.as_slice(), p, 0), "{v:?} {p}");
+            }
+        }
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! the translation of everything that can go wrong into `file:line:
 //! message` errors.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 
@@ -183,15 +185,16 @@ impl Script {
         // The script's top-level statements run before each call, so that
         // functions can read its constants as `global::NAME`.
         let options = CallFnOptions::new().eval_ast(true).rewind_scope(true);
-        c.engine
-            .call_fn_with_options::<Dynamic>(
-                options,
-                &mut Scope::new(),
-                &self.ast,
-                function.name(),
-                args,
-            )
-            .map_err(|e| self.runtime_error(function, *e, &c.limits))
+        let outer = CALL_STARTED.replace(Some(Instant::now()));
+        let result = c.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &self.ast,
+            function.name(),
+            args,
+        );
+        CALL_STARTED.set(outer);
+        result.map_err(|e| self.runtime_error(function, *e, &c.limits))
     }
 
     /// Calls `function` on one position and converts a returned position.
@@ -306,6 +309,10 @@ impl Script {
             ),
             // The deadline ends a call with its number of seconds (see
             // `new_engine`); the stop flag with `()`.
+            EvalAltResult::ErrorTerminated(token, _) if token.is_string() => format!(
+                "{within}: more than {} operations in one call, counting each microsecond as one (an operation that copies a large or deeply nested array is slow); raise the limit with --script-ops",
+                limits.max_operations
+            ),
             EvalAltResult::ErrorTerminated(token, _) => {
                 return match token.as_int() {
                     Ok(seconds) => Error::limit(LimitKind::Time, seconds.max(0) as u64),
@@ -337,6 +344,12 @@ fn script_error(file: &str, line: Option<usize>, message: String) -> Error {
     .into()
 }
 
+thread_local! {
+    /// When the script call running on this thread began, for the time
+    /// its operations may take (see `new_engine`).
+    static CALL_STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
 /// A Rhai engine with grundy's limits. Scripts cannot print (the library
 /// prints nothing): `print` and `debug` are silenced.
 fn new_engine(
@@ -355,29 +368,32 @@ fn new_engine(
         .set_max_expr_depths(64, 32)
         .on_print(|_| {})
         .on_debug(|_, _, _| {});
-    if stop.is_some() || deadline.is_some() {
-        // A Ctrl-C or the time limit during a long script call ends it
-        // like any other work. Checked every 256 operations: one operation
-        // may copy a large array, so they can be slow.
-        engine.on_progress(move |ops| {
-            if ops % 256 != 0 {
-                return None;
-            }
-            if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Some(Dynamic::UNIT);
-            }
-            match deadline.map(|d| d.check()) {
-                Some(Err(e)) => {
-                    let seconds = match e.kind() {
-                        ErrorKind::Limit { limit, .. } => *limit,
-                        _ => 0,
-                    };
-                    Some(Dynamic::from(i64::try_from(seconds).unwrap_or(i64::MAX)))
-                }
-                _ => None,
-            }
-        });
-    }
+    // A Ctrl-C or the time limit during a long script call ends it like
+    // any other work. Checked every 256 operations: one operation may copy
+    // a large array, so they can be slow. For the same reason an operation
+    // counts against `--script-ops` as a microsecond at least: Rhai counts
+    // `a = [a]` as one operation, but each copies and measures the whole
+    // nested array, so a loop of 10^5 of them runs for minutes within a
+    // million operations.
+    let budget = Duration::from_micros(limits.max_operations);
+    let timed = limits.max_operations > 0;
+    engine.on_progress(move |ops| {
+        if ops % 256 != 0 {
+            return None;
+        }
+        if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Some(Dynamic::UNIT);
+        }
+        if let Some(Err(e)) = deadline.map(|d| d.check()) {
+            let seconds = match e.kind() {
+                ErrorKind::Limit { limit, .. } => *limit,
+                _ => 0,
+            };
+            return Some(Dynamic::from(i64::try_from(seconds).unwrap_or(i64::MAX)));
+        }
+        let slow = CALL_STARTED.get().is_some_and(|t| t.elapsed() > budget);
+        (timed && slow).then(|| Dynamic::from("operations took too long"))
+    });
     engine
 }
 

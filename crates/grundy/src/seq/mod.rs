@@ -41,6 +41,13 @@ use crate::period::watch::Watch;
 /// Heaps computed between checks of the stop flag, clock and period.
 const CHUNK: usize = 1 << 14;
 
+/// Whether a computation must stop now (the stop flag or the deadline),
+/// asked by the engines between heaps; shared by the pipeline's threads.
+pub(crate) type StopCheck<'a> = dyn Fn() -> bool + Sync + 'a;
+
+/// Heaps computed between two questions to a [`StopCheck`].
+pub(crate) const STOP_EVERY: usize = 256;
+
 /// The sparse engine is used while at most this fraction of the positions
 /// are rare; beyond it, scanning every pair costs about the same.
 const MAX_RARE_FRACTION: f64 = 0.25;
@@ -130,12 +137,17 @@ impl Engine {
 
     /// Computes heaps `g.len()..end`, on two threads where that pays;
     /// stops early (returning the value) when a value does not fit `T`.
-    fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
+    ///
+    /// Returns early, with fewer values, once `stop` says so: it is asked
+    /// every [`STOP_EVERY`] heaps, so a deadline is kept to within a few
+    /// milliseconds even when each heap costs microseconds, or when the
+    /// two threads of the pipeline wait on each other on a busy machine.
+    fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: &StopCheck<'_>) -> Option<u32> {
         if self.use_pipeline(g.len()) {
-            return self.run_pipeline(g, end);
+            return self.run_pipeline(g, end, stop);
         }
         let (from, started) = (g.len(), std::time::Instant::now());
-        let overflow = self.run_sequential(g, end);
+        let overflow = self.run_sequential(g, end, stop);
         if overflow.is_none() && g.len() > from && self.sparse.is_some() {
             self.heap_cost = Some(started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
         }
@@ -154,14 +166,19 @@ impl Engine {
             && (self.force_pipeline || self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS))
     }
 
-    fn run_pipeline<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
+    fn run_pipeline<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        end: usize,
+        stop: &StopCheck<'_>,
+    ) -> Option<u32> {
         while g.len() < end {
             let start = g.len();
             let sparse = self
                 .sparse
                 .as_ref()
                 .expect("the pipeline runs the sparse engine");
-            let overflow = pipeline::run(g, end, sparse, &self.rules, self.capacity());
+            let overflow = pipeline::run(g, end, sparse, &self.rules, self.capacity(), stop);
             for (p, v) in g.iter().enumerate().skip(start) {
                 self.record(p, v.get());
             }
@@ -176,9 +193,20 @@ impl Engine {
         None
     }
 
-    fn run_sequential<T: Cell>(&mut self, g: &mut Vec<T>, end: usize) -> Option<u32> {
+    fn run_sequential<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        end: usize,
+        stop: &StopCheck<'_>,
+    ) -> Option<u32> {
+        let from = g.len();
         while g.len() < end {
             let n = g.len();
+            // Some values are computed first, so that every run makes
+            // progress.
+            if n > from && (n - from).is_multiple_of(STOP_EVERY) && stop() {
+                break;
+            }
             let v = match &mut self.sparse {
                 Some(s) => s.value(g, &self.rules, &mut self.marks),
                 None => plain::value(
@@ -425,10 +453,11 @@ impl Sequence {
             }
             let end = (self.len() + CHUNK as u64).min(to + 1) as usize;
             self.store.reserve(end - self.store.len());
+            let stop = || limits.check_stop().is_err();
             let overflow = match &mut self.store {
-                Store::U8(g) => self.engine.run(g, end),
-                Store::U16(g) => self.engine.run(g, end),
-                Store::U32(g) => self.engine.run(g, end),
+                Store::U8(g) => self.engine.run(g, end, &stop),
+                Store::U16(g) => self.engine.run(g, end, &stop),
+                Store::U32(g) => self.engine.run(g, end, &stop),
             };
             if let Some(v) = overflow {
                 let n = self.store.len();
@@ -739,7 +768,14 @@ mod tests {
             for class in std::iter::once(best).chain(others) {
                 let mut table: Vec<u16> = plain[..20].iter().map(|v| v.0 as u16).collect();
                 let sparse = Sparse::new(class, cap as u32, &table);
-                let overflow = pipeline::run(&mut table, plain.len(), &sparse, &rules, cap as u32);
+                let overflow = pipeline::run(
+                    &mut table,
+                    plain.len(),
+                    &sparse,
+                    &rules,
+                    cap as u32,
+                    &|| false,
+                );
                 assert_eq!(overflow, None, "{code} {class:?}");
                 let got: Vec<u64> = table.iter().map(|&v| v.into()).collect();
                 let want: Vec<u64> = plain.iter().map(|v| v.0).collect();

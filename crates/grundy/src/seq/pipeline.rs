@@ -23,6 +23,7 @@ use super::marks::Marks;
 use super::rules::Rules;
 use super::sparse::Sparse;
 use super::store::Cell;
+use super::{STOP_EVERY, StopCheck};
 
 /// A table shared by the two threads: slots below `done` are final and only
 /// read; the slot `done` is written by the one thread that owns that heap.
@@ -95,13 +96,15 @@ fn skipped_values<T: Cell>(g: &[T], n: usize, rules: &Rules, out: &mut Vec<u32>)
 /// Computes heaps `start..end` of `g` (which holds `G(0..start)` and is
 /// resized here) with two threads. Returns `Some((n, v))` when the value `v`
 /// of heap `n` is not below `cap` or does not fit `T`; then `g` holds
-/// `G(0..n)` and the caller records `v` itself.
+/// `G(0..n)` and the caller records `v` itself. Stops early, with `g`
+/// holding the values that are final, once `stop` says so.
 pub(crate) fn run<T: Cell>(
     g: &mut Vec<T>,
     end: usize,
     sparse: &Sparse,
     rules: &Rules,
     cap: u32,
+    stop: &StopCheck<'_>,
 ) -> Option<(usize, u32)> {
     let start = g.len();
     g.resize(end, T::default());
@@ -121,7 +124,16 @@ pub(crate) fn run<T: Cell>(
                     seen: start,
                 };
                 worker.marks.ensure(cap as usize);
-                scope.spawn(move || work(&mut worker, shared, start + first, end, rules, limit))
+                scope.spawn(move || {
+                    work(
+                        &mut worker,
+                        shared,
+                        (start + first, end),
+                        rules,
+                        limit,
+                        stop,
+                    )
+                })
             })
             .collect();
         handles
@@ -146,19 +158,26 @@ impl Drop for StopOnUnwind<'_> {
     }
 }
 
-/// One thread: heaps `first, first + 2, ...` below `end`.
+/// One thread: heaps `first, first + 2, ...` below `end`, until `stop`
+/// says so.
 fn work<T: Cell>(
     w: &mut Worker,
     shared: &Shared<T>,
-    first: usize,
-    end: usize,
+    (first, end): (usize, usize),
     rules: &Rules,
     limit: u32,
+    stop: &StopCheck<'_>,
 ) -> Option<(usize, u32)> {
     let _guard = StopOnUnwind(&shared.stop);
     let mut skipped = Vec::new();
     let mut n = first;
     while n < end {
+        // Heaps from n on are abandoned: the other thread stops at its
+        // next wait, and the caller keeps the values below n.
+        if n > first && ((n - first) / 2).is_multiple_of(STOP_EVERY) && stop() {
+            shared.stop.fetch_min(n, Ordering::AcqRel);
+            return None;
+        }
         // Heaps below n - 1 are final: this thread did n - 2, and the other
         // thread's n - 3 was published before that.
         if !shared.wait_for(n.saturating_sub(1)) {

@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use crate::error::{Error, ErrorKind, LimitKind, Result};
 use crate::game::Game;
-use crate::limits::Limits;
+use crate::limits::{Limits, options_budget, too_many_options};
 use crate::nimber::{Mex, Nimber};
 
 /// What the links of a position are.
@@ -40,6 +40,9 @@ pub struct Explored<P> {
     ranges: Vec<Range<usize>>,
     targets: Vec<usize>,
     order: Vec<usize>,
+    /// Bytes of options listed so far, for the search's budget
+    /// ([`options_budget`]).
+    listed: u64,
 }
 
 /// How a position is being visited by the depth-first search.
@@ -68,6 +71,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
             ranges: Vec::new(),
             targets: Vec::new(),
             order: Vec::new(),
+            listed: 0,
         };
         let mut visit: Vec<Option<Visit>> = Vec::new();
         let mut buffer = Vec::new();
@@ -156,6 +160,14 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
             Links::Options
         };
         let start = self.targets.len();
+        self.listed = self
+            .listed
+            .saturating_add(super::options_cost(game, buffer).0);
+        // The links are kept, so the budget bounds both the time and the
+        // memory of the exploration.
+        if self.listed > options_budget(limits.max_positions) {
+            return Err(too_many_options(limits.max_positions));
+        }
         for child in buffer.drain(..) {
             let i = self.add(child, visit, limits)?;
             self.targets.push(i);

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::error::{Error, ErrorKind, LimitKind, Result};
 use crate::game::{Game, Outcome};
-use crate::limits::{Deadline, Limits};
+use crate::limits::{Deadline, Limits, option_cost, options_budget, too_many_options};
 use crate::nimber::{Mex, Nimber};
 
 /// Limits and switches for a [`Solver`].
@@ -77,6 +77,18 @@ impl Limits {
     }
 }
 
+/// What listing `options` counts against a search's budget of option
+/// bytes ([`options_budget`]), each option's inline size and what it owns
+/// counted as at least [`crate::limits::MIN_OPTION_BYTES`]; and the bytes
+/// they take.
+pub fn options_cost<G: Game>(game: &G, options: &[G::Position]) -> (u64, u64) {
+    let inline = std::mem::size_of::<G::Position>() as u64;
+    options.iter().fold((0, 0), |(cost, bytes), o| {
+        let size = inline + game.position_bytes(o);
+        (cost + option_cost(size), bytes + size)
+    })
+}
+
 /// A memo entry: a position is `Pending` while it is on the search stack,
 /// which is how a cycle is detected.
 #[derive(Clone, Copy, Debug)]
@@ -104,6 +116,9 @@ struct Frame<P> {
     cursor: usize,
     /// Where the parent wants this frame's value (arena index), if any.
     slot: Option<usize>,
+    /// The bytes this frame holds besides the memo: its copy of the
+    /// position and its children in the arena.
+    bytes: u64,
 }
 
 /// A memoising Grundy-value solver for a game.
@@ -117,8 +132,15 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame<G::Position>>,
     mex: Mex,
     steps: u64,
+    /// Bytes of options listed by the current search, for its budget
+    /// ([`crate::limits::options_budget`]).
+    options: u64,
     /// About how many bytes the memo holds, for `max_memory`.
     memo_bytes: u64,
+    /// About how many bytes the frames on the search stack hold (see
+    /// [`Frame::bytes`]): a position on the stack is held three times, as
+    /// the memo's key, the frame's and its parent's child.
+    stack_bytes: u64,
 }
 
 impl<G: Game> Solver<G> {
@@ -133,7 +155,9 @@ impl<G: Game> Solver<G> {
             stack: Vec::new(),
             mex: Mex::new(),
             steps: 0,
+            options: 0,
             memo_bytes: 0,
+            stack_bytes: 0,
         }
     }
 
@@ -225,6 +249,7 @@ impl<G: Game> Solver<G> {
         if let Some(v) = self.known(root)? {
             return Ok(v);
         }
+        self.options = 0;
         self.push(root.clone(), None)?;
         loop {
             let top = self
@@ -244,6 +269,7 @@ impl<G: Game> Solver<G> {
                 continue;
             }
             let frame = self.stack.pop().expect("checked above");
+            self.stack_bytes -= frame.bytes;
             let children = &self.values[frame.start..frame.end];
             let value = match frame.combine {
                 Combine::Sum => children.iter().copied().sum(),
@@ -295,12 +321,29 @@ impl<G: Game> Solver<G> {
         // listed: the children of every position on the search stack stay
         // in the arena until it is done.
         let each = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Nimber>()) as u64;
-        if (end as u64).saturating_mul(each) > self.config.max_memory {
+        let (cost, children) = options_cost(&self.game, &self.arena[start..end]);
+        self.options = self.options.saturating_add(cost);
+        let frame_bytes = children.saturating_add(bytes);
+        let held = self
+            .memo_bytes
+            .saturating_add(self.stack_bytes)
+            .saturating_add(frame_bytes);
+        let over = if (end as u64).saturating_mul(each) > self.config.max_memory
+            || held > self.config.max_memory
+        {
+            Some(Error::limit(LimitKind::Memory, self.config.max_memory))
+        } else if self.options > options_budget(self.config.max_positions) {
+            Some(too_many_options(self.config.max_positions))
+        } else {
+            None
+        };
+        if let Some(e) = over {
             self.arena.truncate(start);
             self.forget(&pos);
-            return Err(Error::limit(LimitKind::Memory, self.config.max_memory));
+            return Err(e);
         }
         self.values.resize(end, Nimber::ZERO);
+        self.stack_bytes += frame_bytes;
         self.stack.push(Frame {
             pos,
             combine,
@@ -308,6 +351,7 @@ impl<G: Game> Solver<G> {
             end,
             cursor: start,
             slot,
+            bytes: frame_bytes,
         });
         Ok(())
     }
@@ -356,6 +400,7 @@ impl<G: Game> Solver<G> {
         }
         self.arena.clear();
         self.values.clear();
+        self.stack_bytes = 0;
     }
 }
 

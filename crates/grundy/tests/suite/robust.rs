@@ -6,11 +6,14 @@
 
 use std::time::{Duration, Instant};
 
+use grundy::analysis::Method;
 use grundy::analysis::normal::analyze;
-use grundy::expr::{Position, registry::FAMILIES};
+use grundy::expr::{Arg, Play, Played, Position, family_named, registry::FAMILIES};
 use grundy::limits::Deadline;
-use grundy::{ErrorKind, Limits};
+use grundy::{ErrorKind, LimitKind, Limits};
 use proptest::prelude::*;
+
+use super::common::TempFile;
 
 /// Small limits, so every answer or refusal comes quickly.
 fn small() -> Limits {
@@ -18,7 +21,7 @@ fn small() -> Limits {
         max_positions: 10_000,
         max_moves: 1_000,
         max_heap: 100_000,
-        deadline: Some(Deadline::after_seconds(2)),
+        deadline: Some(Deadline::after_millis(500)),
         max_memory: 256 << 20,
         threads: 1,
         ..Limits::default()
@@ -29,14 +32,15 @@ fn small() -> Limits {
 /// error of its own kind, and the answer must come within the deadline
 /// (with a margin for a slow machine).
 fn answer_or_refuse(text: &str) {
-    answer_or_refuse_within(text, small());
-}
-
-fn answer_or_refuse_within(text: &str, limits: Limits) {
+    let limits = small();
     let started = Instant::now();
-    if let Ok(p) = Position::parse(text) {
+    if let Ok(p) = Position::parse_with(text, &limits) {
         match analyze(&p, &limits) {
             Ok(a) => assert!(a.winning_moves.len() <= limits.max_moves, "{text}"),
+            // A refusal for a limit names the flag that raises it.
+            Err(e) if e.limit_kind().is_some() => {
+                assert!(e.to_string().contains("raise it with --"), "{text}: {e}")
+            }
             Err(e) => assert!(!e.to_string().is_empty(), "{text}"),
         }
     }
@@ -128,13 +132,7 @@ fn extreme_numbers_through_every_family() {
         let head = entry.syntax.split('(').next().unwrap_or(entry.name);
         for n in extremes {
             for args in [format!("{n}"), format!("{n},{n}"), format!("{n},1")] {
-                // A short deadline: families with no formula for such
-                // heaps give up on their period search at once.
-                let limits = Limits {
-                    deadline: Some(Deadline::after_millis(50)),
-                    ..small()
-                };
-                answer_or_refuse_within(&format!("{head}({args})"), limits);
+                answer_or_refuse(&format!("{head}({args})"));
             }
         }
     }
@@ -176,4 +174,142 @@ fn huge_positions_are_refused_before_their_moves_are_built() {
         let a = analyze(&Position::parse(text).unwrap(), &small()).unwrap();
         assert!(!a.winning_moves_complete, "{text}");
     }
+}
+
+/// `Err` of the given limit, within `seconds`: the refusal is prompt and
+/// names what to raise.
+fn refused_promptly<T: std::fmt::Debug>(
+    what: &str,
+    seconds: u64,
+    expected: LimitKind,
+    run: impl FnOnce() -> grundy::Result<T>,
+) {
+    let started = Instant::now();
+    let err = run().expect_err(what);
+    assert_eq!(err.limit_kind(), Some(expected), "{what}: {err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(seconds),
+        "{what} took {:?}",
+        started.elapsed()
+    );
+}
+
+/// Regression: searches whose positions each have hundreds of moves took
+/// minutes to reach the position limit (`takeall(1000,2000,3000)`, a
+/// misère sum of Kayles heaps, a genus table of Kayles to 100000); the
+/// budget of option bytes tied to that limit stops them in seconds.
+#[test]
+fn searches_with_many_moves_per_position_stop_at_the_position_limit() {
+    let limits = Limits {
+        max_positions: 20_000,
+        threads: 1,
+        ..Limits::default()
+    };
+    let takeall = Position::parse("takeall(1000,2000,3000)").unwrap();
+    refused_promptly("takeall", 5, LimitKind::Positions, || {
+        analyze(&takeall, &limits)
+    });
+    let misere = Played::parse("misere(kayles(30)+kayles(31)+kayles(32))").unwrap();
+    refused_promptly("misère Kayles", 5, LimitKind::Positions, || {
+        grundy::analyze(&misere.position, Play::Misere, Method::Auto, &limits)
+    });
+    let kayles = family_named("kayles").unwrap();
+    let heaps: Vec<Vec<Arg>> = (0..=100_000).map(|n| vec![Arg::Int(n)]).collect();
+    refused_promptly("genus of Kayles", 5, LimitKind::Positions, || {
+        grundy::misere::genus::of_components(&kayles, &heaps, &limits)
+    });
+    // The budget leaves room for searches with many moves that fit:
+    // takeall(50,100,150) has 25,975 positions and 1,074,675 moves.
+    let fits = Position::parse("takeall(50,100,150)").unwrap();
+    let a = analyze(&fits, &Limits::default()).unwrap();
+    assert_eq!(a.grundy.0, 53);
+}
+
+/// Regression: `period "sub{1..100000}"` and `period "sub{1,1048576}"`
+/// ran for minutes and ignored the time limit: the table of a Bash game
+/// was searched instead of read from its formula, period detection was
+/// quadratic, and the deadline was asked once per 65,536 heaps however
+/// many options each had.
+#[test]
+fn periods_of_wide_subtraction_sets_come_promptly_or_are_refused() {
+    let limits = Limits {
+        max_heap: 10_000_000,
+        ..Limits::default()
+    };
+    let bash = family_named("sub{1..100000}").unwrap();
+    let p = bash.periodicity(&limits).unwrap().unwrap();
+    assert_eq!((p.preperiod, p.period), (0, 100_001));
+    let wide = family_named("sub{1,65536}").unwrap();
+    let p = wide.periodicity(&limits).unwrap().unwrap();
+    assert_eq!((p.preperiod, p.period), (0, 65_537));
+    // A certificate needs more values than the table may hold: at once.
+    let huge = family_named("sub{1,1099511627776}").unwrap();
+    refused_promptly("sub{1,2^40}", 1, LimitKind::HeapSize, || {
+        huge.periodicity(&limits)
+    });
+    // A deadline stops a table of heaps with many options each.
+    let many = family_named("sub{2..100000}").unwrap();
+    let hurried = Limits {
+        deadline: Some(Deadline::after_millis(200)),
+        ..limits
+    };
+    refused_promptly("sub{2..100000}", 3, LimitKind::Time, || {
+        many.periodicity(&hurried)
+    });
+}
+
+/// Regression: a script nesting `a = [a]` 10^5 times ran for minutes
+/// within its million operations (each copies the whole nesting); an
+/// operation now counts as a microsecond at least.
+#[test]
+fn a_script_with_slow_operations_stops_at_its_operation_limit() {
+    let file = TempFile::new(
+        "nest.rhai",
+        "fn start() { let a = []; for i in 0..100000 { a = [a]; } a }\nfn moves(s) { [] }\n",
+    );
+    let started = Instant::now();
+    let err = Position::parse(&format!("script[{}]", file.path()))
+        .and_then(|p| analyze(&p, &Limits::default()).map(|_| ()))
+        .unwrap_err();
+    assert!(err.to_string().contains("--script-ops"), "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// Regression: a script whose positions grow by one item a move was
+/// killed for memory: each position on the search stack is held three
+/// times, and only one copy was counted.
+#[test]
+fn a_script_with_growing_positions_stops_within_the_memory_budget() {
+    let file = TempFile::new(
+        "grow.rhai",
+        "fn start() { [0] }\nfn moves(s) { let a = s; a.push(1); [a] }\n",
+    );
+    let limits = Limits {
+        max_positions: 100_000_000,
+        max_memory: 64 << 20,
+        ..Limits::default()
+    };
+    let p = Position::parse(&format!("script[{}]", file.path())).unwrap();
+    refused_promptly("growing script", 10, LimitKind::Memory, || {
+        analyze(&p, &limits)
+    });
+}
+
+/// Files named inside expressions are read within the query's
+/// `--max-file-size`, not a default.
+#[test]
+fn files_named_in_expressions_are_read_within_the_given_cap() {
+    let file = TempFile::new("edges.txt", "a b\nb c\n");
+    let text = format!("graph[{}](a)", file.path());
+    let tight = Limits {
+        max_file_bytes: 4,
+        ..Limits::default()
+    };
+    let err = Position::parse_with(&text, &tight).unwrap_err();
+    assert_eq!(err.limit_kind(), Some(LimitKind::FileSize), "{err}");
+    assert!(Position::parse_with(&text, &Limits::default()).is_ok());
 }
