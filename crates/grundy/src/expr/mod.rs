@@ -33,5 +33,12 @@ use crate::error::Result;
 /// assert_eq!(f.head(), "sub{1,3}");
 /// ```
 pub fn family_named(input: &str) -> Result<Arc<dyn Family>> {
-    registry::family(&parse_family(input)?, input)
+    family_named_with(input, &crate::limits::Limits::default())
+}
+
+/// [`family_named`], reading the files it names as `limits` allow (a
+/// server passes [`crate::limits::Files::Given`] so that no request reads
+/// its disk).
+pub fn family_named_with(input: &str, limits: &crate::limits::Limits) -> Result<Arc<dyn Family>> {
+    registry::family(&parse_family(input)?, input, limits)
 }

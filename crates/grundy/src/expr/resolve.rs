@@ -119,7 +119,7 @@ pub fn resolve(expr: &ast::Expr, input: &str, limits: &Limits) -> Result<Positio
         let family = match built.get(&key) {
             Some(f) => f.clone(),
             None => {
-                let f = registry::family(t, input)?;
+                let f = registry::family(t, input, limits)?;
                 built.insert(key, f.clone());
                 f
             }
