@@ -185,7 +185,16 @@ impl From<grundy::Error> for ApiError {
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the server is shutting down",
             ),
-            _ => ApiError::bad(e.to_string()),
+            // Other messages may end by naming the command-line flag that
+            // raises a limit (a script's operations): not the server's.
+            _ => {
+                let text = e.to_string();
+                let message = match text.split_once("; raise the limit with --") {
+                    Some((before, _)) => before.to_string(),
+                    None => text,
+                };
+                ApiError::bad(message)
+            }
         }
     }
 }

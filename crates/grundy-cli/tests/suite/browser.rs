@@ -287,7 +287,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
     })
     .await?;
     let marked = c
-        .find_all(Locator::Css("#table-values .cell.first-period"))
+        .find_all(Locator::Css("#table-values .grid .cell.first-period"))
         .await
         .map_err(e)?
         .len();
@@ -306,7 +306,10 @@ async fn steps(c: &Client, server: &Server) -> Step {
     click(c, "#play-new").await?;
     wait_text(c, "#play-status", |t| t == "Your turn: nim(1,2,3)").await?;
     click(c, "#play-hint").await?;
-    wait_text(c, "#play-why", |t| t.starts_with("Hint: G = ")).await?;
+    wait_text(c, "#play-why", |t| {
+        t.starts_with("Hint: ") && t.contains("= 0")
+    })
+    .await?;
     let hinted = c
         .find_all(Locator::Css("#play-moves .hinted"))
         .await

@@ -19,7 +19,7 @@ const TEXT = {
     "verdict.D": "draw (neither player can force a win)",
     "graph.draw": "Draw",
     "graph.help": "Each node is a position with its Grundy value; P-positions (value 0) are marked. Step through the mex computation from the terminal positions up.",
-    "graph.first": "⏮ Start", "graph.prev": "◀ Back", "graph.next": "Next ▶", "graph.all": "All ⏭",
+    "graph.first": "« Start", "graph.prev": "◀ Back", "graph.next": "Next ▶", "graph.all": "All »",
     "graph.counter": "step {i} of {n}",
     "graph.start": "Press Next: the values are worked out from the terminal positions up.",
     "graph.terminal": "{g} = mex{ } = 0: {p} has no moves (a terminal position)",
@@ -67,7 +67,7 @@ const TEXT = {
     "verdict.D": "平局（双方都无法取胜）",
     "graph.draw": "画图",
     "graph.help": "每个结点是一个局面及其 SG 值；P 态（值为 0）有标记。从终止局面开始，一步步计算 mex。",
-    "graph.first": "⏮ 开始", "graph.prev": "◀ 上一步", "graph.next": "下一步 ▶", "graph.all": "全部 ⏭",
+    "graph.first": "« 开始", "graph.prev": "◀ 上一步", "graph.next": "下一步 ▶", "graph.all": "全部 »",
     "graph.counter": "第 {i} 步，共 {n} 步",
     "graph.start": "点“下一步”：从终止局面开始向上计算 SG 值。",
     "graph.terminal": "{g} = mex{ } = 0：{p} 无路可走（终止局面）",
@@ -192,6 +192,7 @@ function setLanguage(lang) {
   if (lastGraph) showStep();
   if (lastTable) showTable(lastTable);
   if (lastPlayStatus) setPlayStatus(...lastPlayStatus);
+  playLog();
   saveState();
 }
 
@@ -275,6 +276,15 @@ async function drawGraph(text, step) {
   showError("graph-error", null);
   try {
     lastGraph = await api("graph", { position: text });
+    lastGraph.sum = null;
+    const report = await api("value", { position: text });
+    const parts = report.details && report.details.components;
+    if (parts && parts.length > 1) {
+      lastGraph.sum = {
+        parts: parts.map((c) => `G(${c.component}) = ${c.grundy}`).join(", "),
+        sum: parts.map((c) => c.grundy).join(" ⊕ ") + " = " + report.details.grundy,
+      };
+    }
     state.gs = Math.max(0, Math.min(step || 0, lastGraph.order.length));
     $("graph-controls").hidden = false;
     renderGraph();
@@ -284,6 +294,7 @@ async function drawGraph(text, step) {
     $("graph-controls").hidden = true;
     $("graph-svg").replaceChildren();
     $("graph-step").textContent = "";
+    $("graph-sum").textContent = "";
     showError("graph-error", e);
   }
   saveState();
@@ -298,23 +309,28 @@ function svgEl(name, attrs, text) {
   return el;
 }
 
-// A layered drawing: the start on top, each node on the row of its height
-// (the longest run of moves to the end), so every arrow points down.
+// A layered drawing, read like the lessons' number line: each position in
+// the column of its height (the longest run of moves left), the terminal
+// positions on the left and the start on the right, so every arrow points
+// left and the values can be worked out column by column.
 function renderGraph() {
   const g = lastGraph;
-  const top = Math.max(...g.nodes.map((n) => n.height));
-  const rows = [];
-  g.nodes.forEach((n, i) => { (rows[top - n.height] = rows[top - n.height] || []).push(i); });
+  const columns = [];
+  g.nodes.forEach((n, i) => { (columns[n.height] = columns[n.height] || []).push(i); });
   const longest = Math.max(...g.nodes.map((n) => n.label.length));
-  const w = Math.max(56, Math.min(220, 9 * longest + 20));
-  const dx = w + 16, dy = 78;
-  const widest = Math.max(...rows.map((r) => (r ? r.length : 0)));
-  const width = Math.max(320, widest * dx + 20), height = rows.length * dy + 20;
+  const w = Math.max(48, Math.min(220, 8 * longest + 20));
+  const dx = w + 44, dy = 58;
+  const tallest = Math.max(...columns.map((c) => (c ? c.length : 0)));
+  // Room above and below for the arcs of moves that skip columns.
+  const arc = (skip) => Math.min(160, 16 + skip * 22);
+  let bow = 10;
+  for (const n of g.nodes) for (const j of n.moves) bow = Math.max(bow, arc(n.height - g.nodes[j].height - 1) + 12);
+  const width = columns.length * dx + 20, height = Math.max(tallest * dy, 60) + 2 * bow + 20;
   const at = [];
-  rows.forEach((row, y) => {
-    if (!row) return;
-    const offset = (width - row.length * dx) / 2;
-    row.forEach((i, k) => { at[i] = { x: offset + k * dx + dx / 2, y: 20 + y * dy + 20 }; });
+  columns.forEach((column, x) => {
+    if (!column) return;
+    const offset = (height - column.length * dy) / 2;
+    column.forEach((i, k) => { at[i] = { x: 10 + x * dx + dx / 2, y: offset + k * dy + dy / 2 }; });
   });
   const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width, height, id: "graph-picture" });
   const defs = svgEl("defs", {});
@@ -322,14 +338,28 @@ function renderGraph() {
   marker.append(svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }));
   defs.append(marker);
   svg.append(defs);
+  // A move to the next column is a straight arrow; one that skips columns
+  // arcs above or below the row, higher the more it skips.
   g.nodes.forEach((n, i) => {
-    for (const j of n.moves) {
-      svg.append(svgEl("line", { x1: at[i].x, y1: at[i].y + 16, x2: at[j].x, y2: at[j].y - 18, class: "edge", "data-from": i, "data-to": j, "marker-end": "url(#arrow)" }));
-    }
+    n.moves.forEach((j, k) => {
+      const skip = n.height - g.nodes[j].height - 1;
+      let d;
+      if (skip === 0) {
+        d = `M ${at[i].x - w / 2} ${at[i].y} L ${at[j].x + w / 2 + 2} ${at[j].y}`;
+      } else {
+        const up = k % 2 === 0 ? -1 : 1;
+        const y1 = at[i].y + up * 16, y2 = at[j].y + up * 18;
+        const cy = (y1 + y2) / 2 + up * arc(skip) * 2;
+        d = `M ${at[i].x} ${y1} Q ${(at[i].x + at[j].x) / 2} ${cy} ${at[j].x} ${y2}`;
+      }
+      svg.append(svgEl("path", { d, class: "edge", "data-from": i, "data-to": j, "marker-end": "url(#arrow)" }));
+    });
   });
   g.nodes.forEach((n, i) => {
     const group = svgEl("g", { class: "node", id: "node-" + i, "data-node": i });
-    group.append(svgEl("rect", { x: at[i].x - w / 2, y: at[i].y - 16, width: w, height: 32, rx: 8 }));
+    const box = svgEl("rect", { x: at[i].x - w / 2, y: at[i].y - 16, width: w, height: 32, rx: 8 });
+    box.append(svgEl("title", {}, n.position));
+    group.append(box);
     group.append(svgEl("text", { x: at[i].x, y: at[i].y - 2, class: "label" }, n.label));
     group.append(svgEl("text", { x: at[i].x, y: at[i].y + 12, class: "gvalue" }, "G = ?"));
     svg.append(group);
@@ -377,6 +407,7 @@ function showStep() {
     }
   }
   $("graph-step").textContent = text;
+  $("graph-sum").textContent = g.sum ? t("graph.sum", g.sum) : "";
   saveState();
 }
 
