@@ -77,18 +77,30 @@ fn check_length(text: &str, what: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn parse(text: &str, play: Play, limits: &Limits) -> Result<Played, ApiError> {
-    Ok(analysis::parse(text, play, limits)?)
-}
-
-/// `/api/value`: the front door's report.
-pub async fn value(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+/// Checks a position request, then runs `job` on the parsed position
+/// within the request's limits: the shape of every position endpoint.
+async fn with_position<T, F>(s: Arc<Shared>, r: PositionRequest, job: F) -> Response
+where
+    T: Serialize + Send + 'static,
+    F: FnOnce(Played, &Limits) -> Result<T, ApiError> + Send + 'static,
+{
     let play = match r.play() {
         Ok(p) => p,
         Err(e) => return e.into_response(),
     };
-    s.run(r.files, move |limits| {
-        let p = parse(&r.position, play, limits)?;
+    let PositionRequest {
+        position, files, ..
+    } = r;
+    s.run(files, move |limits| {
+        let played = analysis::parse(&position, play, limits)?;
+        job(played, limits)
+    })
+    .await
+}
+
+/// `/api/value`: the front door's report.
+pub async fn value(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+    with_position(s, r, |p, limits| {
         Ok(analysis::analyze(
             &p.position,
             p.play,
@@ -101,12 +113,7 @@ pub async fn value(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest
 
 /// `/api/moves`: every move and where it leads.
 pub async fn moves(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
-    let play = match r.play() {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    s.run(r.files, move |limits| {
-        let p = parse(&r.position, play, limits)?;
+    with_position(s, r, |p, limits| {
         Ok(analysis::moves(&p.position, p.play, Method::Auto, limits)?)
     })
     .await
@@ -122,12 +129,7 @@ struct GraphReply {
 
 /// `/api/graph`: the game graph of a small position with its mex steps.
 pub async fn graph(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
-    let play = match r.play() {
-        Ok(p) => p,
-        Err(e) => return e.into_response(),
-    };
-    s.run(r.files, move |limits| {
-        let p = parse(&r.position, play, limits)?;
+    with_position(s, r, |p, limits| {
         if p.play != Play::Normal {
             return Err(ApiError::bad(
                 "the graph shows normal-play Grundy values; remove misere(...) or every(...)",
@@ -180,12 +182,8 @@ struct PlayReply {
 
 /// `/api/play`: the perfect opponent's move (normal play).
 pub async fn play(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
-    if let Err(e) = r.play() {
-        return e.into_response();
-    }
     let seed = r.seed.unwrap_or_else(clock_seed);
-    s.run(r.files, move |limits| {
-        let p = parse(&r.position, Play::Normal, limits)?;
+    with_position(s, r, move |p, limits| {
         if p.play != Play::Normal {
             return Err(ApiError::bad(
                 "the engine plays under normal play; remove misere(...) or every(...)",
