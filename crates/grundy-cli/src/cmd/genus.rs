@@ -24,7 +24,7 @@ pub struct GenusArgs {
 }
 
 pub fn genus_table(args: &GenusArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.family)?;
+    let family = grundy::expr::family_named_with(&args.family, limits)?;
     if family.shape() != Shape::Heaps {
         return Err(Error::invalid(format!(
             "`{}` is not a one-heap family; for the genus of a position use `grundy value --misere`",

@@ -46,7 +46,8 @@ pub fn read_extent(to: Option<&str>) -> grundy::Result<Option<Extent>> {
 }
 
 pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.script.or_text(args.family.as_deref())?)?;
+    let family =
+        grundy::expr::family_named_with(&args.script.or_text(args.family.as_deref())?, limits)?;
     match extent_for(
         family.as_ref(),
         read_extent(args.to.as_deref())?,

@@ -41,7 +41,7 @@ struct Report {
 }
 
 pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.family)?;
+    let family = grundy::expr::family_named_with(&args.family, limits)?;
     let limits = Limits {
         max_heap: args.max,
         ..limits.clone()

@@ -75,7 +75,8 @@ pub fn plot(args: &PlotArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         )
         .into());
     }
-    let family = grundy::expr::family_named(&args.script.or_text(args.family.as_deref())?)?;
+    let family =
+        grundy::expr::family_named_with(&args.script.or_text(args.family.as_deref())?, limits)?;
     let head = family.head();
     let extent = extent_for(
         family.as_ref(),

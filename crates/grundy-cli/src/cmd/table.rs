@@ -41,7 +41,8 @@ pub enum Format {
 }
 
 pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = grundy::expr::family_named(&args.script.or_text(args.family.as_deref())?)?;
+    let family =
+        grundy::expr::family_named_with(&args.script.or_text(args.family.as_deref())?, limits)?;
     let format = if args.json { Format::Json } else { args.format };
     match format {
         Format::Csv => writeln!(w, "n,grundy")?,

@@ -230,7 +230,17 @@ fn values(options: &[Vec<usize>]) -> Result<(Vec<Nimber>, Vec<u32>)> {
 /// The short name of a node (see [`Node::label`]).
 fn label(p: &Position, one_term: bool) -> String {
     if !one_term || p.terms.len() != 1 {
-        return p.to_string();
+        // Canonical form drops empty heaps; a sum reads better with a
+        // heap family's last heap written as 0, `nim(0) + sub{1,2}(1)`.
+        let terms: Vec<String> = p
+            .terms
+            .iter()
+            .map(|t| match t.family.shape() {
+                Shape::Heaps if t.args.is_empty() => format!("{}(0)", t.family.head()),
+                _ => t.to_string(),
+            })
+            .collect();
+        return terms.join(" + ");
     }
     let term = &p.terms[0];
     if term.args.is_empty() {
@@ -310,5 +320,7 @@ mod tests {
         assert_eq!(labels, ["0", "1", "2"]);
         let g = graph("nim(1) + sub{1}(1)", 10);
         assert_eq!(g.nodes[0].label, "nim(1) + sub{1}(1)");
+        // An emptied heap reads as 0 in a sum's label.
+        assert!(g.nodes.iter().any(|n| n.label == "nim(0) + sub{1}(1)"));
     }
 }

@@ -45,7 +45,7 @@ const TEXT = {
     "play.engine": "Engine: {from} → {to}",
     "play.you": "You: {from} → {to}",
     "play.hintis": "Hint: {why}",
-    "script.help": "Write a game in Rhai: moves(s) lists the positions a move can reach, and start() or position(n) gives positions. Save it, then use script[NAME] in every panel.",
+    "script.help": "Write a game in Rhai: moves(s) lists the positions a move can reach, and start() or position(n) gives positions. Save it, then use script[NAME] in every panel. A game graph or Hackenbush picture can be saved here too, for graph[NAME], loopy[NAME] or hackenbush[NAME].",
     "script.example": "Example", "script.name": "File name",
     "script.save": "Save", "script.value": "Analyse", "script.table": "Table",
     "script.saved": "Saved as {name}: write script[{name}] in any panel.",
@@ -93,7 +93,7 @@ const TEXT = {
     "play.engine": "电脑：{from} → {to}",
     "play.you": "你：{from} → {to}",
     "play.hintis": "提示：{why}",
-    "script.help": "用 Rhai 写一个游戏：moves(s) 列出一步能到达的局面，start() 或 position(n) 给出局面。保存后，在任何面板中使用 script[文件名]。",
+    "script.help": "用 Rhai 写一个游戏：moves(s) 列出一步能到达的局面，start() 或 position(n) 给出局面。保存后，在任何面板中使用 script[文件名]。也可以在这里保存博弈图或 Hackenbush 图，用于 graph[文件名]、loopy[文件名] 或 hackenbush[文件名]。",
     "script.example": "示例", "script.name": "文件名",
     "script.save": "保存", "script.value": "分析", "script.table": "打表",
     "script.saved": "已保存为 {name}：在任何面板中写 script[{name}]。",
@@ -403,7 +403,7 @@ function showStep() {
     }
     if (state.gs === g.order.length) {
       const root = g.nodes[0];
-      text += "  " + t("graph.done", { g: nodeName(root), v: root.grundy, who: t("verdict." + (root.grundy === 0 ? "P" : "N")) });
+      text += "\n" + t("graph.done", { g: nodeName(root), v: root.grundy, who: t("verdict." + (root.grundy === 0 ? "P" : "N")) });
     }
   }
   $("graph-step").textContent = text;
