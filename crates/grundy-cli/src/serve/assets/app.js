@@ -215,6 +215,12 @@ function valueText(v) {
     case "grundy": return nim(v.value);
     case "misere_grundy": return "G⁻ = " + nim(v.value);
     case "steps": return "steps " + v.value;
+    case "generalised": {
+      // A game with cycles: a nimber, or ∞ with the finite values reachable.
+      const g = v.value;
+      if (!g.infinite) return nim(g.value);
+      return "∞" + (Array.isArray(g.reachable) ? "{" + g.reachable.join(",") + "}" : "");
+    }
     default: return typeof v.value === "object" ? JSON.stringify(v.value) : String(v.value);
   }
 }
