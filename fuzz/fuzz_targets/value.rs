@@ -2,8 +2,10 @@
 //! panic, a hang or an out-of-memory kill.
 #![no_main]
 
-use grundy::Limits;
+use grundy::analysis::{self, Method};
+use grundy::expr::Play;
 use grundy::limits::Deadline;
+use grundy::Limits;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -19,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
         threads: 1,
         ..Limits::default()
     };
-    if let Ok(p) = grundy::expr::Position::parse(text) {
-        let _ = grundy::analyze(&p, &limits);
+    // Through the front door, as every face calls it: the wrappers
+    // (`misere(...)`, `every(...)`) choose the convention.
+    if let Ok(p) = analysis::parse(text, Play::Normal, &limits) {
+        let _ = analysis::analyze(&p.position, p.play, Method::Auto, &limits);
+        let _ = analysis::moves(&p.position, p.play, Method::Auto, &limits);
     }
 });

@@ -129,14 +129,7 @@ fn analyze(
     method: &str,
     limits: &Bound<'_, PyDict>,
 ) -> PyResult<String> {
-    let limits = limits::from_dict(limits)?;
-    let (play, method) = (play_of(play)?, method_of(py, method)?);
-    let text = text.to_owned();
-    let report = run(py, limits, move |l| {
-        let p = analysis::parse(&text, play, l)?;
-        analysis::analyze(&p.position, p.play, method, l)
-    })?;
-    json(&report)
+    report_json(py, text, play, method, limits, analysis::analyze)
 }
 
 /// The report of `analysis::moves`, as JSON.
@@ -149,18 +142,34 @@ fn moves(
     method: &str,
     limits: &Bound<'_, PyDict>,
 ) -> PyResult<String> {
+    report_json(py, text, play, method, limits, analysis::moves)
+}
+
+/// Parses `text` under `play` and hands the position to `report` (the
+/// front door's `analyze` or `moves`) with the GIL released; the result as
+/// JSON.
+fn report_json<R: serde::Serialize + Send>(
+    py: Python<'_>,
+    text: &str,
+    play: &str,
+    method: &str,
+    limits: &Bound<'_, PyDict>,
+    report: fn(&grundy::expr::Position, Play, Method, &Limits) -> grundy::Result<R>,
+) -> PyResult<String> {
     let limits = limits::from_dict(limits)?;
     let (play, method) = (play_of(play)?, method_of(py, method)?);
     let text = text.to_owned();
-    let report = run(py, limits, move |l| {
+    let result = run(py, limits, move |l| {
         let p = analysis::parse(&text, play, l)?;
-        analysis::moves(&p.position, p.play, method, l)
+        report(&p.position, p.play, method, l)
     })?;
-    json(&report)
+    json(&result)
 }
 
-/// `G(0..=to)` of a one-heap family as native-endian unsigned 64-bit
-/// integers in a `bytearray`, the family's canonical name beside it.
+/// `G(0..=to)` of a one-heap family: its canonical name, the width of a
+/// value in bytes (1, 2, 4 or 8, the narrowest that holds them all) and
+/// the values as native-endian unsigned integers of that width in a
+/// `bytearray`.
 #[pyfunction]
 #[pyo3(signature = (family, to, limits))]
 fn table<'py>(
@@ -168,30 +177,83 @@ fn table<'py>(
     family: &str,
     to: u64,
     limits: &Bound<'py, PyDict>,
-) -> PyResult<(String, Bound<'py, PyByteArray>)> {
+) -> PyResult<(String, usize, Bound<'py, PyByteArray>)> {
     let limits = limits::from_dict(limits)?;
     let family = family.to_owned();
     let (head, values) = run(py, limits, move |l| {
         let family = grundy::expr::family_named(&family)?;
         let count = usize::try_from(to.saturating_add(1)).unwrap_or(usize::MAX);
-        l.check_memory((count as u64).saturating_mul(8))?;
-        let mut values: Vec<u64> = Vec::with_capacity(count);
-        family.table(to, l, &mut |g: Nimber| {
-            values.push(g.0);
-            Ok(())
-        })?;
+        l.check_memory(count as u64)?;
+        let mut values = NarrowValues::with_capacity(count);
+        family.table(to, l, &mut |g: Nimber| values.push(g.0, l))?;
         Ok((family.head(), values))
     })?;
-    Ok((head, PyByteArray::new(py, as_bytes(&values))))
+    Ok((head, values.width, PyByteArray::new(py, &values.bytes)))
 }
 
-/// The bytes of `values` in native order, seen in place (the one copy is
-/// into the `bytearray`).
-fn as_bytes(values: &[u64]) -> &[u8] {
-    let len = std::mem::size_of_val(values);
-    // SAFETY: a `[u64]` is `len` initialised bytes with no padding, and
-    // `u8` has no alignment or validity requirement.
-    unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), len) }
+/// Values kept in the narrowest unsigned width (1, 2, 4 or 8 bytes) that
+/// holds every value so far, as native-endian bytes: most tables fit in
+/// one byte a value, an eighth of what `u64`s would take.
+struct NarrowValues {
+    width: usize,
+    bytes: Vec<u8>,
+}
+
+impl NarrowValues {
+    fn with_capacity(count: usize) -> Self {
+        NarrowValues {
+            width: 1,
+            bytes: Vec::with_capacity(count),
+        }
+    }
+
+    /// The width `value` needs.
+    fn width_of(value: u64) -> usize {
+        match value {
+            0..=0xff => 1,
+            0x100..=0xffff => 2,
+            0x1_0000..=0xffff_ffff => 4,
+            _ => 8,
+        }
+    }
+
+    /// Appends `value`, widening every stored value first when it needs
+    /// more bytes; `limits` is asked for the memory of the wider copy.
+    fn push(&mut self, value: u64, limits: &Limits) -> grundy::Result<()> {
+        let need = Self::width_of(value);
+        if need > self.width {
+            let count = self.bytes.len() / self.width;
+            limits.check_memory((count as u64 + 1).saturating_mul(need as u64))?;
+            let old = std::mem::take(&mut self.bytes);
+            let old_width = std::mem::replace(&mut self.width, need);
+            self.bytes.reserve(old.capacity() / old_width * need);
+            for chunk in old.chunks_exact(old_width) {
+                self.put(read_ne(chunk));
+            }
+        }
+        self.put(value);
+        Ok(())
+    }
+
+    fn put(&mut self, value: u64) {
+        // `value` fits `self.width` here, so the casts keep every bit.
+        match self.width {
+            1 => self.bytes.push(value as u8),
+            2 => self.bytes.extend_from_slice(&(value as u16).to_ne_bytes()),
+            4 => self.bytes.extend_from_slice(&(value as u32).to_ne_bytes()),
+            _ => self.bytes.extend_from_slice(&value.to_ne_bytes()),
+        }
+    }
+}
+
+/// The value in `chunk`, native-endian, 1, 2, 4 or 8 bytes wide.
+fn read_ne(chunk: &[u8]) -> u64 {
+    match *chunk {
+        [a] => a.into(),
+        [a, b] => u16::from_ne_bytes([a, b]).into(),
+        [a, b, c, d] => u32::from_ne_bytes([a, b, c, d]).into(),
+        _ => u64::from_ne_bytes(chunk.try_into().expect("8 bytes")),
+    }
 }
 
 /// The period of a one-heap family, as the command line's `period --json`

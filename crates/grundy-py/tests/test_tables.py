@@ -30,7 +30,8 @@ def test_a_table_is_a_numpy_array_or_an_array_array() -> None:
     t = grundy.table("kayles", 20)
     assert t.family == "kayles"
     np = pytest.importorskip("numpy")
-    assert isinstance(t, np.ndarray) and t.dtype == np.uint64
+    # Kayles' values are at most 8: one byte each.
+    assert isinstance(t, np.ndarray) and t.dtype == np.uint8
     # Without NumPy: array.array, the buffer protocol, same values.
     code = "import grundy, array; t = grundy.table('kayles', 20); print(type(t).__mro__[1].__name__, list(t), t.family)"
     out = subprocess.run(
@@ -40,6 +41,21 @@ def test_a_table_is_a_numpy_array_or_an_array_array() -> None:
     assert out.stdout.split()[0] == "array"
     assert out.stdout.split(None, 1)[1].startswith(str([int(v) for v in t]))
     assert memoryview(array.array("Q", [int(v) for v in t])).tolist() == [int(v) for v in t]
+
+
+def test_a_table_widens_as_its_values_grow() -> None:
+    # G(n) = n for Nim: the values pass 255 and then 65535, so the array
+    # widens twice, keeping every earlier value.
+    np = pytest.importorskip("numpy")
+    t = grundy.table("nim", 70_000)
+    assert t.dtype == np.uint32
+    assert (t == np.arange(70_001)).all()
+    code = "import grundy; t = grundy.table('nim', 300); print(t.itemsize, list(t) == list(range(301)))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "GRUNDY_NO_NUMPY": "1"}
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2", "True"]
 
 
 def test_a_table_shows_its_period_in_html() -> None:

@@ -59,9 +59,7 @@ fn end_outputs_with_newlines(text: &str) -> String {
 
 #[test]
 fn documented_transcripts_print_what_they_show() {
-    let work = std::env::temp_dir().join(format!("grundy-doc-transcripts-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&work);
-    fs::create_dir_all(&work).unwrap();
+    let work = super::common::temp_dir("doc-transcripts");
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/docs");
     for doc in documents() {
         let name = doc.file_stem().unwrap().to_str().unwrap().to_string();
@@ -108,9 +106,6 @@ fn fixtures_are_the_files_the_documents_show() {
 /// game begins.
 #[test]
 fn the_game_in_play_md_begins_as_shown() {
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-
     let doc = fs::read_to_string(repository().join("docs/PLAY.md")).unwrap();
     let block = doc
         .split("```console,ignore\n")
@@ -122,21 +117,17 @@ fn the_game_in_play_md_begins_as_shown() {
         command,
         r#"$ grundy play "sub{2,5,6}(9) + nim(3)" --first me --seed 1"#
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args([
+    let out = super::common::grundy_with_input(
+        &[
             "play",
             "sub{2,5,6}(9) + nim(3)",
             "--first",
             "me",
             "--seed",
             "1",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"1\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        "1\n",
+    );
     let printed = String::from_utf8(out.stdout).unwrap();
     assert!(
         printed.starts_with(&format!("{shown}\n")),

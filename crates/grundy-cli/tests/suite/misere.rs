@@ -56,10 +56,7 @@ fn fallback_to_search_is_said_in_text_and_json() {
 #[test]
 fn sj_theorem_is_used_where_its_condition_holds() {
     // Every vertex but the sink z has an edge to z: only z has value 0.
-    let dir = std::env::temp_dir().join(format!("grundy-cli-misere-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("g.txt");
-    std::fs::write(&path, "a b z\nb c z\nc z\nz\n").unwrap();
+    let path = super::common::write_in("misere", "g.txt", "a b z\nb c z\nc z\nz\n");
     let expr = format!("misere(graph[{}](a) + nim(2))", path.display());
     let v = json(&["value", "--json", &expr]);
     assert_eq!(v["method"], "sj");
@@ -71,7 +68,7 @@ fn sj_theorem_is_used_where_its_condition_holds() {
     let search = json(&["value", "--json", "--method", "search", &expr]);
     assert_eq!(v["outcome"], search["outcome"]);
     assert_eq!(v["winning_moves"], search["winning_moves"]);
-    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_file(path);
 }
 
 #[test]

@@ -1,9 +1,6 @@
 //! The `grundy` binary on splitting games and games with cycles, run as a
 //! user runs it.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
 use super::common::{assert_fails as assert_refused, grundy, json as json_of, stdout, strings};
 
 use serde_json::json;
@@ -13,11 +10,7 @@ struct GraphFile(std::path::PathBuf);
 
 impl GraphFile {
     fn new(name: &str, contents: &str) -> GraphFile {
-        let dir = std::env::temp_dir().join(format!("grundy-cli-multi-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, contents).unwrap();
-        GraphFile(path)
+        GraphFile(super::common::write_in("multi", name, contents))
     }
 
     fn term(&self, family: &str, args: &str) -> String {
@@ -189,15 +182,7 @@ fn bad_loopy_input_is_refused_and_graph_points_to_loopy() {
     );
     // The engine would answer x -> y with y -> x (value 0) as readily as
     // with y -> z, and could go round the cycle for ever.
-    let play = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["play", &g.term("loopy", "x")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    play.stdin.as_ref().unwrap().write_all(b"engine\n").unwrap();
-    let o = play.wait_with_output().unwrap();
+    let o = super::common::grundy_with_input(&["play", &g.term("loopy", "x")], "engine\n");
     assert_eq!(o.status.code(), Some(2));
     assert!(
         super::common::stderr(&o).contains("without cycles"),

@@ -1,7 +1,7 @@
 //! `grundy nimber`, `grundy hackenbush`, and coin-turning games and
 //! Hackenbush pictures through `grundy value`, run as a user runs them.
 
-use super::common::{assert_fails, grundy, json as json_of, stderr, stdout};
+use super::common::{assert_fails, grundy, json as json_of, stderr, stdout, write_in};
 
 /// Runs the binary: exit code, standard output, standard error.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
@@ -17,11 +17,9 @@ fn refused(args: &[&str], needle: &str) {
 
 /// A picture file in a folder of this test run.
 fn picture(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("grundy-hackenbush-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    write_in("hackenbush", name, text)
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]

@@ -1,11 +1,9 @@
 //! `grundy pattern` and `grundy plot`, run as a user runs them.
 
-use super::common::{assert_fails, grundy, json, stdout};
+use super::common::{assert_fails, grundy, json, stdout, temp_dir};
 
 fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-pattern-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    temp_dir("pattern").join(name)
 }
 
 #[test]

@@ -124,9 +124,7 @@ fn malformed_codes_are_refused_with_the_column() {
 /// computed; the same command then resumes from the checkpoint.
 #[test]
 fn interrupted_runs_resume_from_their_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ckpt = dir.join("g.ckpt");
+    let ckpt = super::common::temp_dir("checkpoints").join("g.ckpt");
     let _ = std::fs::remove_file(&ckpt);
     let ckpt = ckpt.to_str().unwrap();
     // Grundy's game has no known period, so this runs until interrupted.
@@ -183,7 +181,7 @@ fn interrupted_runs_resume_from_their_checkpoint() {
         &["table", "kayles", "--to", "10", "--checkpoint", ckpt],
         "is for `4!.0`, not `0.77`",
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(ckpt).unwrap();
 }
 
 #[test]

@@ -600,10 +600,11 @@ def moves(
 
 
 class Table(Protocol):
-    """What :func:`table` returns: a NumPy array of ``uint64`` (a subclass
-    of ``numpy.ndarray``) when NumPy is installed, otherwise an
-    ``array.array`` of typecode ``"Q"``; either way with ``family`` (the
-    canonical name) and an HTML view for notebooks."""
+    """What :func:`table` returns: a NumPy array of unsigned integers (a
+    subclass of ``numpy.ndarray``) when NumPy is installed, otherwise an
+    ``array.array``; either way of the narrowest width that holds every
+    value (``uint8`` for most games, so 10^8 values take 100 MB), with
+    ``family`` (the canonical name) and an HTML view for notebooks."""
 
     family: str
 
@@ -651,6 +652,14 @@ def _table_class(numpy: Any) -> Any:
 _SHOWN = 200
 
 
+def _array_code(width: int) -> str:
+    """The ``array.array`` typecode of unsigned integers ``width`` bytes
+    wide (the widths of ``I`` and ``L`` vary between platforms)."""
+    import array
+
+    return next(code for code in "BHILQ" if array.array(code).itemsize == width)
+
+
 def _numpy() -> Any:
     if os.environ.get("GRUNDY_NO_NUMPY"):
         return None
@@ -668,13 +677,13 @@ def table(family: str, to: int, **limits: "Unpack[Limits]") -> Table:
     the checkpoint and raises ``KeyboardInterrupt``)."""
     if to < 0:
         raise InvalidError(f"to must be a non-negative integer, not {to}")
-    head, raw = _grundy.table(family, to, _limits(dict(limits)))
+    head, width, raw = _grundy.table(family, to, _limits(dict(limits)))
     numpy = _numpy()
     cls = _table_class(numpy)
     if numpy is not None:
-        out = numpy.frombuffer(raw, dtype=numpy.uint64).view(cls)
+        out = numpy.frombuffer(raw, dtype=numpy.dtype(f"=u{width}")).view(cls)
     else:
-        out = cls("Q")
+        out = cls(_array_code(width))
         out.frombytes(raw)
     out.family = head
     return out  # type: ignore[no-any-return]
