@@ -2,7 +2,8 @@
 //! chromedriver (WebDriver) by fantoccini. A person's session, step by
 //! step: type a position and see its value, click a winning move, step
 //! through a mex computation, read a table's period, play a whole game
-//! and lose to the engine, switch to Chinese, open a shared link.
+//! and lose to the engine, tabulate a game written in the Script panel,
+//! switch to Chinese, open a shared link.
 //!
 //! Screenshots of the panels are written to `target/web-screenshots/`, or
 //! to `docs/web/` (the pictures in docs/WEB.md) when
@@ -348,6 +349,34 @@ async fn steps(c: &Client, server: &Server) -> Step {
         wait_text(c, "#play-status", |t| !t.starts_with("The engine")).await?;
     }
     shot(c, "play").await?;
+
+    // Script: the preloaded example (sub{1,3,4} written in Rhai), saved
+    // under a name of our choosing; its table is computed by the server
+    // from the text the page sends, and has the period of sub{1,3,4}.
+    click(c, "#tabs button[data-panel=script]").await?;
+    wait_text(c, "#script-text", |_| true).await?;
+    let text = c
+        .find(Locator::Css("#script-text"))
+        .await
+        .map_err(e)?
+        .prop("value")
+        .await
+        .map_err(e)?
+        .unwrap_or_default();
+    if !text.contains("fn moves(n)") {
+        return Err(format!("the first example is not preloaded: {text:?}"));
+    }
+    type_into(c, "#script-name", "mine.rhai").await?;
+    click(c, "#script-save").await?;
+    wait_text(c, "#script-status", |t| t.contains("script[mine.rhai]")).await?;
+    shot(c, "script").await?;
+    click(c, "#script-table").await?;
+    wait_text(c, "#table-period", |t| {
+        t.starts_with("Period 7, pre-period 0") && t.contains("not proven")
+    })
+    .await?;
+    // Back to the finished game for the language switch.
+    click(c, "#tabs button[data-panel=play]").await?;
 
     // Chinese: the switch translates the page, the game's result included.
     click(c, "#lang-zh").await?;

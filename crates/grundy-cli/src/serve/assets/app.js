@@ -675,7 +675,7 @@ function wire() {
   $("script-table").addEventListener("click", () => {
     saveScript();
     showPanel("table");
-    computeTable("script[" + state.sn + "]", "30");
+    computeTable("script[" + state.sn + "]", "60");
   });
 }
 
