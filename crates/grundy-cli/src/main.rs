@@ -7,6 +7,7 @@
 mod cmd;
 mod out;
 mod script;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -103,6 +104,7 @@ impl LimitArgs {
             deadline: self.time_limit.map(grundy::limits::Deadline::after_seconds),
             max_file_bytes: self.max_file_size,
             max_memory: self.max_memory,
+            files: grundy::limits::Files::Disk,
         }
     }
 }
@@ -140,6 +142,8 @@ enum Command {
     Nimber(cmd::nimber::NimberArgs),
     /// A Green Hackenbush picture from a file: value, reason and winning cuts.
     Hackenbush(cmd::hackenbush::HackenbushArgs),
+    /// The web playground: a page and a JSON API on http://127.0.0.1:8080.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -158,6 +162,7 @@ fn main() -> ExitCode {
         Command::Genus(args) => cmd::genus::genus_table(args, &limits, &mut stdout),
         Command::Nimber(args) => cmd::nimber::nimber(args, &mut stdout),
         Command::Hackenbush(args) => cmd::hackenbush::hackenbush(args, &limits, &mut stdout),
+        Command::Serve(args) => serve::serve(args, &limits, &mut stdout),
     }
     .and_then(|()| stdout.flush());
     out::clear_progress();

@@ -1,6 +1,7 @@
 //! Limits on work that could run away, all raisable by the user, and the
 //! options of long computations (progress, stop flag, checkpoint).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,6 +66,22 @@ pub struct Limits {
     /// The most memory one table or search may take (`--max-memory`), in
     /// bytes; work that would need more is refused before it allocates.
     pub max_memory: u64,
+    /// Where the files named in expressions (`graph[FILE]`,
+    /// `hackenbush[FILE]`, `loopy[FILE]`, `script[FILE]`) come from: the
+    /// disk, or only texts the caller supplies (a server answering others
+    /// must never read its own disk on their behalf).
+    pub files: Files,
+}
+
+/// The source of the files named in expressions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Files {
+    /// Read from disk, each within [`Limits::max_file_bytes`].
+    #[default]
+    Disk,
+    /// Only these texts, by the name used in the expression; the disk is
+    /// never touched, and a name not here is refused.
+    Given(Arc<BTreeMap<String, String>>),
 }
 
 /// A point in time by which a query must be answered, with the limit it
@@ -216,6 +233,7 @@ impl fmt::Debug for Limits {
             .field("deadline", &self.deadline)
             .field("max_file_bytes", &self.max_file_bytes)
             .field("max_memory", &self.max_memory)
+            .field("files", &self.files)
             .finish()
     }
 }
@@ -296,6 +314,7 @@ impl Default for Limits {
             deadline: None,
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             max_memory: DEFAULT_MAX_MEMORY,
+            files: Files::Disk,
         }
     }
 }
@@ -342,6 +361,37 @@ impl Limits {
     /// the deadline has passed.
     pub fn check_stop(&self) -> Result<()> {
         check_stop(self.stop.as_deref(), self.deadline.as_ref())
+    }
+
+    /// The text of the file named `name` in an expression, from where
+    /// [`Limits::files`] says, refused beyond [`Limits::max_file_bytes`].
+    /// The one way families read their files.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use std::sync::Arc;
+    /// use grundy::limits::{Files, Limits};
+    /// let given = BTreeMap::from([("g.txt".to_string(), "a b\n".to_string())]);
+    /// let limits = Limits { files: Files::Given(Arc::new(given)), ..Limits::default() };
+    /// assert_eq!(limits.read_file("g.txt").unwrap(), "a b\n");
+    /// let refused = limits.read_file("/etc/passwd").unwrap_err().to_string();
+    /// assert!(refused.contains("not read from disk"), "{refused}");
+    /// ```
+    pub fn read_file(&self, name: &str) -> Result<String> {
+        match &self.files {
+            Files::Disk => read_text_file(name, self.max_file_bytes),
+            Files::Given(texts) => {
+                let Some(text) = texts.get(name) else {
+                    return Err(Error::invalid(format!(
+                        "file `{name}` was not supplied: files are not read from disk here; send the file's content with the request"
+                    )));
+                };
+                if text.len() as u64 > self.max_file_bytes {
+                    return Err(Error::limit(LimitKind::FileSize, self.max_file_bytes));
+                }
+                Ok(text.clone())
+            }
+        }
     }
 
     /// `Err` (the memory limit) when `bytes` exceed `max_memory`: called

@@ -11,8 +11,11 @@
 //! - `python`: the Python package's pytest suite, in the virtual
 //!   environment `.ci/run` prepares;
 //! - `script`: scripted games and `--script`;
-//! - `takebreak`: codes, periods, huge heaps, interrupted and resumed runs.
+//! - `takebreak`: codes, periods, huge heaps, interrupted and resumed runs;
+//! - `web`: `grundy serve` through HTTP (`server` starts it and speaks
+//!   HTTP); `browser`: the page in headless Chromium.
 
+mod browser;
 mod cli;
 mod common;
 mod docs;
@@ -23,4 +26,6 @@ mod pattern;
 mod play;
 mod python;
 mod script;
+mod server;
 mod takebreak;
+mod web;

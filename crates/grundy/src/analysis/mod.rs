@@ -31,6 +31,7 @@
 //! [`game::analyze_game`] answers the same question with the same report.
 
 pub mod game;
+pub mod game_graph;
 pub mod loopy;
 pub mod normal;
 mod report;

@@ -36,8 +36,9 @@ pub fn family_named(input: &str) -> Result<Arc<dyn Family>> {
     family_named_with(input, &crate::limits::Limits::default())
 }
 
-/// [`family_named`] within `limits`: a file the family names (a graph, a
-/// script) is read within `--max-file-size`. Faces pass the user's limits.
+/// [`family_named`], reading the files it names as `limits` allow (a
+/// server passes [`crate::limits::Files::Given`] so that no request reads
+/// its disk).
 pub fn family_named_with(input: &str, limits: &crate::limits::Limits) -> Result<Arc<dyn Family>> {
     registry::family(&parse_family(input)?, input, limits)
 }

@@ -26,14 +26,14 @@ use crate::loopy::LoopyFamily;
 use crate::script::ScriptFamily;
 use crate::seq::TakeBreakFamily;
 
-/// What a builder sees: the term and the whole input (for error columns).
+/// What a builder sees: the term, the whole input (for error columns) and
+/// the query's limits (which also say where named files come from).
 pub struct Spec<'a> {
     /// The parsed term.
     pub term: &'a ast::Term,
     /// The whole expression text.
     pub input: &'a str,
-    /// The query's limits: files named in the term are read within
-    /// `max_file_bytes` (`--max-file-size`).
+    /// The limits of the query.
     pub limits: &'a Limits,
 }
 
@@ -67,6 +67,20 @@ impl Spec<'_> {
                 format!("`{}` needs a parameter: write {example}", self.term.name),
             )),
         }
+    }
+}
+
+impl Spec<'_> {
+    /// The file named in the term's square brackets (`graph[g.txt]`) and
+    /// its text, read as the limits allow (from disk, or only from the
+    /// texts a server was sent).
+    fn file(&self, example: &str, what: &str) -> Result<(&str, String)> {
+        let p = self.param(Bracket::Square, example)?;
+        let path = p.text.trim();
+        if path.is_empty() {
+            return Err(self.error(p.column, format!("expected {what}")));
+        }
+        Ok((path, self.limits.read_file(path)?))
     }
 }
 
@@ -181,12 +195,8 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "graph[FILE](v,...)",
         about: "tokens on the vertices of a game graph read from FILE (edge list or JSON)",
         build: |s| {
-            let p = s.param(Bracket::Square, "graph[game.txt]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a file name"));
-            }
-            Ok(Arc::new(GraphFamily::open(path, s.limits.max_file_bytes)?))
+            let (path, text) = s.file("graph[game.txt]", "a file name")?;
+            Ok(Arc::new(GraphFamily::from_text(path, &text)?))
         },
     },
     Entry {
@@ -281,15 +291,8 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "hackenbush[FILE](e,...)",
         about: "Green Hackenbush on a picture from FILE (edges and a ground); the listed edges stand",
         build: |s| {
-            let p = s.param(Bracket::Square, "hackenbush[tree.txt]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a file name"));
-            }
-            Ok(Arc::new(HackenbushFamily::open(
-                path,
-                s.limits.max_file_bytes,
-            )?))
+            let (path, text) = s.file("hackenbush[tree.txt]", "a file name")?;
+            Ok(Arc::new(HackenbushFamily::from_text(path, &text)?))
         },
     },
     Entry {
@@ -297,12 +300,8 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "script[FILE]()  script[FILE](n,...)",
         about: "a game scripted in Rhai: moves(s), and start() or position(n) (docs/SCRIPTS.md)",
         build: |s| {
-            let p = s.param(Bracket::Square, "script[game.rhai]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a script file name"));
-            }
-            Ok(Arc::new(ScriptFamily::open(path, s.limits.max_file_bytes)?))
+            let (path, text) = s.file("script[game.rhai]", "a script file name")?;
+            Ok(Arc::new(ScriptFamily::from_text(path, text)?))
         },
     },
     Entry {
@@ -343,12 +342,8 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "loopy[FILE](v,...)",
         about: "tokens on a game graph that may have cycles: generalised values, win/lose/draw",
         build: |s| {
-            let p = s.param(Bracket::Square, "loopy[game.txt]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a file name"));
-            }
-            Ok(Arc::new(LoopyFamily::open(path, s.limits.max_file_bytes)?))
+            let (path, text) = s.file("loopy[game.txt]", "a file name")?;
+            Ok(Arc::new(LoopyFamily::from_text(path, &text)?))
         },
     },
 ];
@@ -383,7 +378,8 @@ fn named_code(s: &Spec, name: &str) -> Result<Arc<dyn Family>> {
     Ok(Arc::new(TakeBreakFamily::new(code, name)))
 }
 
-/// Resolves a family name and parameter (the term's arguments are ignored).
+/// Resolves a family name and parameter (the term's arguments are ignored);
+/// files it names are read as `limits` allow.
 pub fn family(term: &ast::Term, input: &str, limits: &Limits) -> Result<Arc<dyn Family>> {
     let spec = Spec {
         term,

@@ -166,8 +166,13 @@ impl GraphFamily {
     /// `max_bytes` (`--max-file-size`).
     pub fn open(path: &str, max_bytes: u64) -> Result<GraphFamily> {
         let text = crate::limits::read_text_file(path, max_bytes)?;
-        let graph = file::parse(&text, path)?;
-        Ok(GraphFamily::new(path, graph))
+        GraphFamily::from_text(path, &text)
+    }
+
+    /// The graph written in `text` (the formats of [`GraphFamily::open`]),
+    /// named `path`.
+    pub fn from_text(path: &str, text: &str) -> Result<GraphFamily> {
+        Ok(GraphFamily::new(path, file::parse(text, path)?))
     }
 
     /// A family over an already built graph; `path` is how its head names it.

@@ -56,9 +56,15 @@ impl HackenbushFamily {
     /// refusing a file larger than `max_bytes` (`--max-file-size`).
     pub fn open(path: &str, max_bytes: u64) -> Result<HackenbushFamily> {
         let text = crate::limits::read_text_file(path, max_bytes)?;
+        HackenbushFamily::from_text(path, &text)
+    }
+
+    /// The picture written in `text` (the format of a picture file), named
+    /// `hackenbush[path]`.
+    pub fn from_text(path: &str, text: &str) -> Result<HackenbushFamily> {
         Ok(HackenbushFamily::new(
             format!("hackenbush[{path}]"),
-            parse_picture(&text, path)?,
+            parse_picture(text, path)?,
         ))
     }
 

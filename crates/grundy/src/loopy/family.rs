@@ -34,6 +34,15 @@ impl LoopyFamily {
         ))
     }
 
+    /// The graph written in `text` (the formats of `graph[FILE]`), named
+    /// `path`.
+    pub fn from_text(path: &str, text: &str) -> Result<LoopyFamily> {
+        Ok(LoopyFamily::with_tokens(
+            path,
+            GraphFamily::from_text(path, text)?,
+        ))
+    }
+
     /// A family over an already built graph; `path` is how its head names it.
     pub fn new(path: &str, graph: Graph) -> LoopyFamily {
         LoopyFamily::with_tokens(path, GraphFamily::new(path, graph))

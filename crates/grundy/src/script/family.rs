@@ -39,6 +39,11 @@ impl ScriptFamily {
         Ok(ScriptFamily::new(Arc::new(Script::open(file, max_bytes)?)))
     }
 
+    /// The family of the script `text`, named `file`.
+    pub fn from_text(file: &str, text: String) -> Result<ScriptFamily> {
+        Ok(ScriptFamily::new(Arc::new(Script::compile(file, text)?)))
+    }
+
     /// The family of a compiled script.
     pub fn new(script: Arc<Script>) -> ScriptFamily {
         let shape = if script.defines(Function::Position) {

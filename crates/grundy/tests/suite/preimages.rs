@@ -19,7 +19,7 @@ use proptest::prelude::*;
 /// The family named by `head` (as in an expression).
 fn family(head: &str) -> std::sync::Arc<dyn Family> {
     let term = grundy::expr::parse_family(head).unwrap();
-    registry::family(&term, head, &grundy::Limits::default()).unwrap()
+    registry::family(&term, head, &Limits::default()).unwrap()
 }
 
 /// `G(0..=to)` by the definition, checked against the reference search on

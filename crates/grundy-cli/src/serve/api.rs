@@ -1,0 +1,388 @@
+//! The JSON API: each handler reads its request, asks the library, and
+//! returns what the library answered. Every answer is the library's; the
+//! server only bounds the work (see `guard`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use grundy::analysis::game_graph::{self, Explored, GameGraph};
+use grundy::analysis::{self, Method};
+use grundy::expr::{Play, Played};
+use grundy::pattern::{Extent, Plane, extent_for};
+use grundy::period::{Periodicity, Proof};
+use grundy::play::engine::Choice;
+use grundy::play::{Rng, choose_move};
+use grundy::plot::{Labels, heat_map, scatter};
+use grundy::{Limits, Nimber};
+use serde::{Deserialize, Serialize};
+
+use super::guard::{ApiError, Input, Shared};
+
+/// The longest expression accepted, in bytes.
+pub const MAX_EXPRESSION: usize = 4096;
+
+/// The most positions a drawn game graph may have.
+pub const MAX_GRAPH_NODES: usize = 150;
+
+/// The most values (or table cells) one table request may ask for.
+pub const MAX_TABLE_VALUES: u64 = 10_000;
+
+/// A request about one position.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// The expression: `nim(3,5,7)`, `misere(nim(1,2))`.
+    position: String,
+    /// `normal` (default: the expression's own wrapper decides), `misere`
+    /// or `every`.
+    #[serde(default)]
+    play: Option<String>,
+    /// The texts of the files the expression names (`script[g.rhai]`).
+    #[serde(default)]
+    files: BTreeMap<String, String>,
+    /// For `/api/play`: the seed of the engine's choice among equal moves.
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+impl PositionRequest {
+    /// The play asked for, checked before any work starts.
+    fn play(&self) -> Result<Play, ApiError> {
+        check_length(&self.position, "position")?;
+        match self.play.as_deref() {
+            None | Some("normal") => Ok(Play::Normal),
+            Some(name) => Play::from_wrapper(name).ok_or_else(|| {
+                ApiError::bad(format!(
+                    "unknown play `{name}`: write normal, misere or every"
+                ))
+            }),
+        }
+    }
+}
+
+fn check_length(text: &str, what: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_EXPRESSION {
+        return Err(ApiError::bad(format!(
+            "the {what} is {} bytes long; this server reads at most {MAX_EXPRESSION}",
+            text.len()
+        )));
+    }
+    if text.trim().is_empty() {
+        return Err(ApiError::bad(format!("the {what} is empty")));
+    }
+    Ok(())
+}
+
+/// Checks a position request, then runs `job` on the parsed position
+/// within the request's limits: the shape of every position endpoint.
+async fn with_position<T, F>(s: Arc<Shared>, r: PositionRequest, job: F) -> Response
+where
+    T: Serialize + Send + 'static,
+    F: FnOnce(Played, &Limits) -> Result<T, ApiError> + Send + 'static,
+{
+    let play = match r.play() {
+        Ok(p) => p,
+        Err(e) => return e.into_response(),
+    };
+    let PositionRequest {
+        position, files, ..
+    } = r;
+    s.run(files, move |limits| {
+        let played = analysis::parse(&position, play, limits)?;
+        job(played, limits)
+    })
+    .await
+}
+
+/// `/api/value`: the front door's report.
+pub async fn value(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+    with_position(s, r, |p, limits| {
+        Ok(analysis::analyze(
+            &p.position,
+            p.play,
+            Method::Auto,
+            limits,
+        )?)
+    })
+    .await
+}
+
+/// `/api/moves`: every move and where it leads.
+pub async fn moves(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+    with_position(s, r, |p, limits| {
+        Ok(analysis::moves(&p.position, p.play, Method::Auto, limits)?)
+    })
+    .await
+}
+
+/// The answer of `/api/graph`.
+#[derive(Serialize)]
+struct GraphReply {
+    position: String,
+    #[serde(flatten)]
+    graph: GameGraph,
+}
+
+/// `/api/graph`: the game graph of a small position with its mex steps.
+pub async fn graph(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+    with_position(s, r, |p, limits| {
+        if p.play != Play::Normal {
+            return Err(ApiError::bad(
+                "the graph shows normal-play Grundy values; remove misere(...) or every(...)",
+            ));
+        }
+        match game_graph::explore(&p.position, MAX_GRAPH_NODES, limits)? {
+            Explored::Graph(graph) => Ok(GraphReply {
+                position: p.position.to_string(),
+                graph,
+            }),
+            Explored::TooLarge {
+                positions,
+                exact,
+                max_nodes,
+            } => {
+                let size = if exact {
+                    format!("{positions}")
+                } else {
+                    format!("more than {}", positions.saturating_sub(1))
+                };
+                let mut e = ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "the game graph of {} has {size} positions; at most {max_nodes} are drawn: try a smaller position, or the table of its family",
+                        p.position
+                    ),
+                );
+                e.extra = Some(serde_json::json!({
+                    "positions": positions,
+                    "exact": exact,
+                    "max_nodes": max_nodes,
+                }));
+                Err(e)
+            }
+        }
+    })
+    .await
+}
+
+/// The answer of `/api/play`.
+#[derive(Serialize)]
+struct PlayReply {
+    /// The position the engine was asked to move from.
+    position: String,
+    /// True when the engine has no move: it has lost.
+    finished: bool,
+    /// The engine's move and why.
+    reply: Option<Choice>,
+}
+
+/// `/api/play`: the perfect opponent's move (normal play).
+pub async fn play(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+    let seed = r.seed.unwrap_or_else(clock_seed);
+    with_position(s, r, move |p, limits| {
+        if p.play != Play::Normal {
+            return Err(ApiError::bad(
+                "the engine plays under normal play; remove misere(...) or every(...)",
+            ));
+        }
+        let reply = choose_move(&p.position, limits, &mut Rng::new(seed))?;
+        Ok(PlayReply {
+            position: p.position.to_string(),
+            finished: reply.is_none(),
+            reply,
+        })
+    })
+    .await
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A request for a family's table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRequest {
+    /// The family: `sub{1,3,4}`, `kayles`, `wythoff`.
+    family: String,
+    /// How far: `N` for G(0..N), `AxB` for a two-parameter table.
+    #[serde(default)]
+    to: Option<String>,
+    /// The texts of the files the family names.
+    #[serde(default)]
+    files: BTreeMap<String, String>,
+}
+
+/// A period found in a table, and how it is known.
+#[derive(Serialize)]
+struct PeriodReply {
+    period: u64,
+    preperiod: u64,
+    saltus: u64,
+    certified: bool,
+    proof: Proof,
+    checked_to: u64,
+}
+
+impl From<Periodicity> for PeriodReply {
+    fn from(p: Periodicity) -> PeriodReply {
+        PeriodReply {
+            certified: p.certified(),
+            period: p.period,
+            preperiod: p.preperiod,
+            saltus: p.saltus,
+            proof: p.proof,
+            checked_to: p.checked_to,
+        }
+    }
+}
+
+/// The answer of `/api/table`.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum TableReply {
+    /// G(0..=to) of a one-heap family.
+    One {
+        family: String,
+        to: u64,
+        values: Vec<Nimber>,
+        period: Option<PeriodReply>,
+        svg: String,
+    },
+    /// G(a, b) for a in 0..=rows, b in 0..=columns.
+    Two {
+        family: String,
+        rows: u64,
+        columns: u64,
+        values: Vec<Vec<Nimber>>,
+        svg: String,
+    },
+}
+
+/// `/api/table`: a family's values, their period and the plot.
+pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) -> Response {
+    if let Err(e) = check_length(&r.family, "family") {
+        return e.into_response();
+    }
+    let requested = match r.to.as_deref().map(Extent::parse).transpose() {
+        Ok(e) => e,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    s.run(r.files, move |limits| {
+        let family = grundy::expr::family_named_with(&r.family, limits)?;
+        let head = family.head();
+        match extent_for(family.as_ref(), requested, 100, 20, limits)? {
+            Extent::One(to) => {
+                if to >= MAX_TABLE_VALUES {
+                    return Err(too_many(u128::from(to) + 1));
+                }
+                let values = grundy::pattern::values(family.as_ref(), to, limits)?;
+                let period = period(family.as_ref(), &values, limits).map(PeriodReply::from);
+                let svg = scatter(
+                    &values,
+                    &Labels {
+                        title: format!("Grundy values of {head}, n = 0..{to}"),
+                        x: "n (heap size)".into(),
+                        y: "G(n)".into(),
+                    },
+                );
+                Ok(TableReply::One {
+                    family: head,
+                    to,
+                    values,
+                    period,
+                    svg,
+                })
+            }
+            Extent::Two(rows, columns) => {
+                let cells = (u128::from(rows) + 1) * (u128::from(columns) + 1);
+                if cells > u128::from(MAX_TABLE_VALUES) {
+                    return Err(too_many(cells));
+                }
+                let plane = Plane::compute(family.as_ref(), rows, columns, limits)?;
+                let svg = heat_map(
+                    &plane,
+                    &Labels {
+                        title: format!(
+                            "Grundy values of {head}(a, b), a = 0..{rows}, b = 0..{columns}"
+                        ),
+                        x: "a (first number)".into(),
+                        y: "b (second number)".into(),
+                    },
+                );
+                Ok(TableReply::Two {
+                    family: head,
+                    rows,
+                    columns,
+                    values: plane.values,
+                    svg,
+                })
+            }
+        }
+    })
+    .await
+}
+
+fn too_many(count: u128) -> ApiError {
+    ApiError::bad(format!(
+        "{count} values asked for; this server computes at most {MAX_TABLE_VALUES} per table"
+    ))
+}
+
+/// The period of a family: proven by the family where it can within a
+/// short share of the time (a certified period may need far more values
+/// than the table shows), otherwise observed in the table's values.
+fn period(
+    family: &dyn grundy::expr::Family,
+    values: &[Nimber],
+    limits: &Limits,
+) -> Option<Periodicity> {
+    let remaining = limits
+        .deadline
+        .map_or(1000, |d| d.remaining().as_millis() as u64);
+    let probe = Limits {
+        max_heap: 100_000,
+        deadline: Some(grundy::limits::Deadline::after_millis(remaining / 2)),
+        ..limits.clone()
+    };
+    match family.periodicity(&probe) {
+        Ok(Some(p)) => Some(p),
+        _ => grundy::period::observe::observe(values),
+    }
+}
+
+/// One built-in family, for the page's help.
+#[derive(Serialize)]
+struct FamilyReply {
+    name: &'static str,
+    syntax: &'static str,
+    about: &'static str,
+}
+
+/// `/api/families`: every built-in family and its syntax.
+pub async fn families() -> Response {
+    let list: Vec<FamilyReply> = grundy::expr::registry::FAMILIES
+        .iter()
+        .map(|e| FamilyReply {
+            name: e.name,
+            syntax: e.syntax,
+            about: e.about,
+        })
+        .collect();
+    Json(list).into_response()
+}
+
+/// Any other path under `/api/`.
+pub async fn not_found() -> Response {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such endpoint: the API has /api/value, /api/moves, /api/graph, /api/table, /api/play and /api/families",
+    )
+    .into_response()
+}

@@ -1,0 +1,714 @@
+// The grundy playground. Every answer comes from the server's JSON API;
+// this script only asks, draws (SVG) and keeps the page's state in the
+// URL's hash, so every state can be shared as a link.
+"use strict";
+
+const TEXT = {
+  en: {
+    "title": "grundy playground",
+    "tab.position": "Position", "tab.graph": "Graph", "tab.table": "Table",
+    "tab.play": "Play", "tab.script": "Script",
+    "position.label": "Position", "go": "Analyse", "examples": "Try:",
+    "position.value": "Value", "position.reason": "Reason",
+    "position.winning": "Winning moves (click one to make it)",
+    "position.nomoves": "none: every move leads to a position the opponent wins",
+    "position.incomplete": "(the first ones found; there may be more)",
+    "method": "method: {m}",
+    "verdict.N": "first player wins (N-position)",
+    "verdict.P": "second player wins (P-position)",
+    "verdict.D": "draw (neither player can force a win)",
+    "graph.draw": "Draw",
+    "graph.help": "Each node is a position with its Grundy value; P-positions (value 0) are marked. Step through the mex computation from the terminal positions up.",
+    "graph.first": "« Start", "graph.prev": "◀ Back", "graph.next": "Next ▶", "graph.all": "All »",
+    "graph.counter": "step {i} of {n}",
+    "graph.start": "Press Next: the values are worked out from the terminal positions up.",
+    "graph.terminal": "{g} = mex{ } = 0: {p} has no moves (a terminal position)",
+    "graph.done": "Done: {g} = {v}, so {who}.",
+    "graph.sum": "The components: {parts}; nim-sum {sum}.",
+    "table.family": "Family", "table.to": "up to", "table.go": "Compute",
+    "table.period": "Period {p}, pre-period {pre} (values from n = {pre} on repeat).",
+    "table.saltus": " Saltus {s}: G(n + {p}) = G(n) + {s}.",
+    "table.proven": " Proven: {proof}.",
+    "table.observed": " Observed in the values computed, not proven.",
+    "table.noperiod": "No period found in these values.",
+    "table.prefix": "pre-period", "table.inperiod": "first period",
+    "table.two": "G(a, b): rows a, columns b; P-positions (0) marked.",
+    "play.mefirst": "I move first", "play.enginefirst": "Engine moves first",
+    "play.new": "New game", "play.hint": "Hint", "play.undo": "Undo",
+    "play.yourmoves": "Your moves:",
+    "play.yourturn": "Your turn: {p}",
+    "play.thinking": "The engine is thinking…",
+    "play.lost": "You lost: {p} has no moves left for you. The engine wins.",
+    "play.won": "You won: the engine has no move from {p}.",
+    "play.winning": "You are winning: a move to value 0 wins.",
+    "play.losing": "You are losing against perfect play: every move leaves a non-zero value.",
+    "play.engine": "Engine: {from} → {to}",
+    "play.you": "You: {from} → {to}",
+    "play.hintis": "Hint: {why}",
+    "script.help": "Write a game in Rhai: moves(s) lists the positions a move can reach, and start() or position(n) gives positions. Save it, then use script[NAME] in every panel. A game graph or Hackenbush picture can be saved here too, for graph[NAME], loopy[NAME] or hackenbush[NAME].",
+    "script.example": "Example", "script.name": "File name",
+    "script.save": "Save", "script.value": "Analyse", "script.table": "Table",
+    "script.saved": "Saved as {name}: write script[{name}] in any panel.",
+    "footer": "Computed by the grundy engine on this server; each request is limited in time and size.",
+    "error": "Error: {e}",
+  },
+  zh: {
+    "title": "grundy 博弈演练场",
+    "tab.position": "局面", "tab.graph": "博弈图", "tab.table": "打表",
+    "tab.play": "对弈", "tab.script": "脚本",
+    "position.label": "局面", "go": "分析", "examples": "试试：",
+    "position.value": "SG 值", "position.reason": "理由",
+    "position.winning": "必胜走法（点击即走）",
+    "position.nomoves": "没有：每一步都走到对手必胜的局面",
+    "position.incomplete": "（仅列出先找到的，可能还有更多）",
+    "method": "方法：{m}",
+    "verdict.N": "先手必胜（N 态）",
+    "verdict.P": "后手必胜（P 态）",
+    "verdict.D": "平局（双方都无法取胜）",
+    "graph.draw": "画图",
+    "graph.help": "每个结点是一个局面及其 SG 值；P 态（值为 0）有标记。从终止局面开始，一步步计算 mex。",
+    "graph.first": "« 开始", "graph.prev": "◀ 上一步", "graph.next": "下一步 ▶", "graph.all": "全部 »",
+    "graph.counter": "第 {i} 步，共 {n} 步",
+    "graph.start": "点“下一步”：从终止局面开始向上计算 SG 值。",
+    "graph.terminal": "{g} = mex{ } = 0：{p} 无路可走（终止局面）",
+    "graph.done": "完成：{g} = {v}，所以{who}。",
+    "graph.sum": "各个子游戏：{parts}；异或和 {sum}。",
+    "table.family": "游戏族", "table.to": "算到", "table.go": "计算",
+    "table.period": "周期 {p}，预周期 {pre}（从 n = {pre} 起循环）。",
+    "table.saltus": " 跃度 {s}：G(n + {p}) = G(n) + {s}。",
+    "table.proven": " 已证明：{proof}。",
+    "table.observed": " 仅由计算出的值观察得到，未证明。",
+    "table.noperiod": "在这些值中没有找到周期。",
+    "table.prefix": "预周期", "table.inperiod": "第一个周期",
+    "table.two": "G(a, b)：行为 a，列为 b；P 态（0）有标记。",
+    "play.mefirst": "我先走", "play.enginefirst": "电脑先走",
+    "play.new": "新游戏", "play.hint": "提示", "play.undo": "悔棋",
+    "play.yourmoves": "你的走法：",
+    "play.yourturn": "轮到你：{p}",
+    "play.thinking": "电脑思考中…",
+    "play.lost": "你输了：{p} 你已无路可走，电脑获胜。",
+    "play.won": "你赢了：电脑在 {p} 无路可走。",
+    "play.winning": "你处于必胜态：走到 SG 值为 0 的局面即可获胜。",
+    "play.losing": "面对完美对手你处于必败态：每一步都留下非零的 SG 值。",
+    "play.engine": "电脑：{from} → {to}",
+    "play.you": "你：{from} → {to}",
+    "play.hintis": "提示：{why}",
+    "script.help": "用 Rhai 写一个游戏：moves(s) 列出一步能到达的局面，start() 或 position(n) 给出局面。保存后，在任何面板中使用 script[文件名]。也可以在这里保存博弈图或 Hackenbush 图，用于 graph[文件名]、loopy[文件名] 或 hackenbush[文件名]。",
+    "script.example": "示例", "script.name": "文件名",
+    "script.save": "保存", "script.value": "分析", "script.table": "打表",
+    "script.saved": "已保存为 {name}：在任何面板中写 script[{name}]。",
+    "footer": "由本服务器上的 grundy 引擎计算；每个请求都有时间和规模限制。",
+    "error": "错误：{e}",
+  },
+};
+
+const state = {
+  lang: "en",
+  panel: "position",
+  p: "nim(3,5,7)",
+  g: "sub{1,3,4}(7)",
+  gs: 0,
+  t: "sub{2,5,6}",
+  to: "60",
+  pl: "nim(3,5,7)",
+  first: "me",
+  hist: [],
+  sn: "game.rhai",
+  st: "",
+};
+
+const $ = (id) => document.getElementById(id);
+
+function t(key, params) {
+  let s = (TEXT[state.lang] && TEXT[state.lang][key]) || TEXT.en[key] || key;
+  for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
+  return s;
+}
+
+// A nimber as the engine prints it: 0, *, *2, ...
+function nim(n) {
+  return n === 0 ? "0" : n === 1 ? "*" : "*" + n;
+}
+
+// ---- the URL holds the state ----------------------------------------------
+
+function saveState() {
+  const q = new URLSearchParams();
+  for (const key of ["lang", "panel", "p", "g", "gs", "t", "to", "pl", "first", "sn"]) {
+    q.set(key, String(state[key]));
+  }
+  if (state.hist.length) q.set("hist", JSON.stringify(state.hist));
+  if (state.st) q.set("st", state.st);
+  history.replaceState(null, "", "#" + q.toString());
+}
+
+function loadState() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  for (const key of Object.keys(state)) {
+    if (!q.has(key)) continue;
+    const v = q.get(key);
+    if (key === "gs") state.gs = parseInt(v, 10) || 0;
+    else if (key === "hist") {
+      try { state.hist = JSON.parse(v); } catch (e) { state.hist = []; }
+    } else state[key] = v;
+  }
+  return q;
+}
+
+// ---- the API ----------------------------------------------------------------
+
+function files() {
+  return state.st ? { [state.sn]: state.st } : {};
+}
+
+async function api(path, body) {
+  const response = await fetch("/api/" + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(Object.assign({ files: files() }, body)),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function showError(id, e) {
+  const el = $(id);
+  if (!e) { el.hidden = true; el.textContent = ""; return; }
+  el.hidden = false;
+  el.textContent = t("error", { e: e.message });
+}
+
+// ---- language ---------------------------------------------------------------
+
+function setLanguage(lang) {
+  state.lang = lang;
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const b of document.querySelectorAll("#lang button")) b.classList.toggle("on", b.dataset.lang === lang);
+  document.title = t("title");
+  // Redraw what holds translated sentences.
+  if (lastReport) showReport(lastReport);
+  if (lastGraph) showStep();
+  if (lastTable) showTable(lastTable);
+  if (lastPlayStatus) setPlayStatus(...lastPlayStatus);
+  playLog();
+  saveState();
+}
+
+// ---- panels -----------------------------------------------------------------
+
+function showPanel(name) {
+  state.panel = name;
+  for (const s of document.querySelectorAll(".panel")) s.hidden = s.id !== "panel-" + name;
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.panel === name);
+  saveState();
+}
+
+// Position --------------------------------------------------------------------
+
+let lastReport = null;
+
+function valueText(v) {
+  if (!v) return "?";
+  switch (v.kind) {
+    case "grundy": return nim(v.value);
+    case "misere_grundy": return "G⁻ = " + nim(v.value);
+    case "steps": return "steps " + v.value;
+    case "generalised": {
+      // A game with cycles: a nimber, or ∞ with the finite values reachable.
+      const g = v.value;
+      if (!g.infinite) return nim(g.value);
+      return "∞" + (Array.isArray(g.reachable) ? "{" + g.reachable.join(",") + "}" : "");
+    }
+    default: return typeof v.value === "object" ? JSON.stringify(v.value) : String(v.value);
+  }
+}
+
+async function analyse(text) {
+  state.p = text;
+  $("position-input").value = text;
+  saveState();
+  showError("position-error", null);
+  try {
+    const report = await api("value", { position: text });
+    lastReport = report;
+    showReport(report);
+  } catch (e) {
+    $("position-result").hidden = true;
+    showError("position-error", e);
+  }
+}
+
+function showReport(r) {
+  $("position-result").hidden = false;
+  $("position-value").textContent = valueText(r.value);
+  $("position-outcome").textContent = t("verdict." + r.verdict);
+  $("position-outcome").dataset.verdict = r.verdict;
+  $("position-reason").textContent = r.reason;
+  $("position-method").textContent = t("method", { m: r.method }) + (r.method_note ? " — " + r.method_note : "");
+  const list = $("position-moves");
+  list.replaceChildren();
+  if (r.winning_moves.length === 0) {
+    const li = document.createElement("li");
+    li.textContent = t("position.nomoves");
+    list.append(li);
+  }
+  for (const m of r.winning_moves) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#";
+    a.className = "move";
+    a.textContent = m;
+    a.dataset.position = m;
+    a.addEventListener("click", (ev) => { ev.preventDefault(); analyse(m); });
+    li.append(a);
+    list.append(li);
+  }
+  if (!r.winning_moves_complete) {
+    const li = document.createElement("li");
+    li.textContent = t("position.incomplete");
+    list.append(li);
+  }
+}
+
+// Graph -------------------------------------------------------------------------
+
+let lastGraph = null;
+
+async function drawGraph(text, step) {
+  state.g = text;
+  $("graph-input").value = text;
+  showError("graph-error", null);
+  try {
+    lastGraph = await api("graph", { position: text });
+    lastGraph.sum = null;
+    const report = await api("value", { position: text });
+    const parts = report.details && report.details.components;
+    if (parts && parts.length > 1) {
+      lastGraph.sum = {
+        parts: parts.map((c) => `G(${c.component}) = ${c.grundy}`).join(", "),
+        sum: parts.map((c) => c.grundy).join(" ⊕ ") + " = " + report.details.grundy,
+      };
+    }
+    state.gs = Math.max(0, Math.min(step || 0, lastGraph.order.length));
+    $("graph-controls").hidden = false;
+    renderGraph();
+    showStep();
+  } catch (e) {
+    lastGraph = null;
+    $("graph-controls").hidden = true;
+    $("graph-svg").replaceChildren();
+    $("graph-step").textContent = "";
+    $("graph-sum").textContent = "";
+    showError("graph-error", e);
+  }
+  saveState();
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgEl(name, attrs, text) {
+  const el = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// A layered drawing, read like the lessons' number line: each position in
+// the column of its height (the longest run of moves left), the terminal
+// positions on the left and the start on the right, so every arrow points
+// left and the values can be worked out column by column.
+function renderGraph() {
+  const g = lastGraph;
+  const columns = [];
+  g.nodes.forEach((n, i) => { (columns[n.height] = columns[n.height] || []).push(i); });
+  const longest = Math.max(...g.nodes.map((n) => n.label.length));
+  const w = Math.max(48, Math.min(220, 8 * longest + 20));
+  const dx = w + 44, dy = 58;
+  const tallest = Math.max(...columns.map((c) => (c ? c.length : 0)));
+  // Room above and below for the arcs of moves that skip columns.
+  const arc = (skip) => Math.min(160, 16 + skip * 22);
+  let bow = 10;
+  for (const n of g.nodes) for (const j of n.moves) bow = Math.max(bow, arc(n.height - g.nodes[j].height - 1) + 12);
+  const width = columns.length * dx + 20, height = Math.max(tallest * dy, 60) + 2 * bow + 20;
+  const at = [];
+  columns.forEach((column, x) => {
+    if (!column) return;
+    const offset = (height - column.length * dy) / 2;
+    column.forEach((i, k) => { at[i] = { x: 10 + x * dx + dx / 2, y: offset + k * dy + dy / 2 }; });
+  });
+  const svg = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, width, height, id: "graph-picture" });
+  const defs = svgEl("defs", {});
+  const marker = svgEl("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+  marker.append(svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }));
+  defs.append(marker);
+  svg.append(defs);
+  // A move to the next column is a straight arrow; one that skips columns
+  // arcs above or below the row, higher the more it skips.
+  g.nodes.forEach((n, i) => {
+    n.moves.forEach((j, k) => {
+      const skip = n.height - g.nodes[j].height - 1;
+      let d;
+      if (skip === 0) {
+        d = `M ${at[i].x - w / 2} ${at[i].y} L ${at[j].x + w / 2 + 2} ${at[j].y}`;
+      } else {
+        const up = k % 2 === 0 ? -1 : 1;
+        const y1 = at[i].y + up * 16, y2 = at[j].y + up * 18;
+        const cy = (y1 + y2) / 2 + up * arc(skip) * 2;
+        d = `M ${at[i].x} ${y1} Q ${(at[i].x + at[j].x) / 2} ${cy} ${at[j].x} ${y2}`;
+      }
+      svg.append(svgEl("path", { d, class: "edge", "data-from": i, "data-to": j, "marker-end": "url(#arrow)" }));
+    });
+  });
+  g.nodes.forEach((n, i) => {
+    const group = svgEl("g", { class: "node", id: "node-" + i, "data-node": i });
+    const box = svgEl("rect", { x: at[i].x - w / 2, y: at[i].y - 16, width: w, height: 32, rx: 8 });
+    box.append(svgEl("title", {}, n.position));
+    group.append(box);
+    group.append(svgEl("text", { x: at[i].x, y: at[i].y - 2, class: "label" }, n.label));
+    group.append(svgEl("text", { x: at[i].x, y: at[i].y + 12, class: "gvalue" }, "G = ?"));
+    svg.append(group);
+  });
+  $("graph-svg").replaceChildren(svg);
+}
+
+function nodeName(n) {
+  return "G(" + n.label + ")";
+}
+
+function showStep() {
+  const g = lastGraph;
+  const done = new Set(g.order.slice(0, state.gs));
+  const current = state.gs > 0 ? g.order[state.gs - 1] : -1;
+  g.nodes.forEach((n, i) => {
+    const el = $("node-" + i);
+    if (!el) return;
+    const known = done.has(i);
+    el.classList.toggle("known", known);
+    el.classList.toggle("p", known && n.grundy === 0);
+    el.classList.toggle("current", i === current);
+    el.classList.toggle("option", current >= 0 && g.nodes[current].moves.includes(i));
+    el.querySelector(".gvalue").textContent = known ? "G = " + n.grundy : "G = ?";
+  });
+  for (const e of document.querySelectorAll("#graph-picture .edge")) {
+    e.classList.toggle("active", Number(e.dataset.from) === current);
+  }
+  $("graph-counter").textContent = t("graph.counter", { i: state.gs, n: g.order.length });
+  let text;
+  if (state.gs === 0) {
+    text = t("graph.start");
+  } else {
+    const n = g.nodes[current];
+    if (n.moves.length === 0) {
+      text = t("graph.terminal", { g: nodeName(n), p: n.position });
+    } else {
+      const names = n.moves.map((j) => nodeName(g.nodes[j]));
+      const values = [...new Set(n.moves.map((j) => g.nodes[j].grundy))].sort((a, b) => a - b);
+      text = `${nodeName(n)} = mex{${names.join(", ")}} = mex{${values.join(", ")}} = ${n.grundy}`;
+    }
+    if (state.gs === g.order.length) {
+      const root = g.nodes[0];
+      text += "\n" + t("graph.done", { g: nodeName(root), v: root.grundy, who: t("verdict." + (root.grundy === 0 ? "P" : "N")) });
+    }
+  }
+  $("graph-step").textContent = text;
+  $("graph-sum").textContent = g.sum ? t("graph.sum", g.sum) : "";
+  saveState();
+}
+
+function step(to) {
+  if (!lastGraph) return;
+  state.gs = Math.max(0, Math.min(to, lastGraph.order.length));
+  showStep();
+}
+
+// Table -------------------------------------------------------------------------
+
+let lastTable = null;
+
+async function computeTable(family, to) {
+  state.t = family;
+  state.to = to;
+  $("table-input").value = family;
+  $("table-to").value = to;
+  saveState();
+  showError("table-error", null);
+  try {
+    lastTable = await api("table", { family, to: to || null });
+    showTable(lastTable);
+  } catch (e) {
+    lastTable = null;
+    $("table-values").replaceChildren();
+    $("table-plot").replaceChildren();
+    $("table-period").textContent = "";
+    showError("table-error", e);
+  }
+}
+
+function proofText(p) {
+  switch (p.kind) {
+    case "guy-smith": return "Guy–Smith theorem";
+    case "window": return "each value depends on the previous " + p.width + ", and " + p.width + " values repeat";
+    default: return p.kind;
+  }
+}
+
+function showTable(r) {
+  const box = $("table-values");
+  box.replaceChildren();
+  if (r.kind === "one") {
+    const per = r.period;
+    if (per) {
+      let s = t("table.period", { p: per.period, pre: per.preperiod });
+      if (per.saltus) s += t("table.saltus", { s: per.saltus, p: per.period });
+      s += per.certified ? t("table.proven", { proof: proofText(per.proof) }) : t("table.observed");
+      $("table-period").textContent = s;
+    } else {
+      $("table-period").textContent = t("table.noperiod");
+    }
+    const grid = document.createElement("div");
+    grid.className = "grid";
+    r.values.forEach((v, n) => {
+      const cell = document.createElement("span");
+      cell.className = "cell";
+      if (v === 0) cell.classList.add("p");
+      if (per && n < per.preperiod) cell.classList.add("pre");
+      else if (per && n < per.preperiod + per.period) cell.classList.add("first-period");
+      cell.title = "G(" + n + ") = " + v;
+      cell.innerHTML = `<small>${n}</small>${v}`;
+      grid.append(cell);
+    });
+    box.append(grid);
+    if (per) {
+      const legend = document.createElement("p");
+      legend.className = "small";
+      legend.innerHTML = `<span class="cell pre">&nbsp;</span> ${t("table.prefix")} &nbsp; <span class="cell first-period">&nbsp;</span> ${t("table.inperiod")}`;
+      box.append(legend);
+    }
+  } else {
+    $("table-period").textContent = t("table.two");
+    const table = document.createElement("table");
+    table.className = "plane";
+    const head = document.createElement("tr");
+    head.append(document.createElement("th"));
+    for (let b = 0; b <= r.columns; b++) {
+      const th = document.createElement("th");
+      th.textContent = b;
+      head.append(th);
+    }
+    table.append(head);
+    r.values.forEach((row, a) => {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th");
+      th.textContent = a;
+      tr.append(th);
+      for (const v of row) {
+        const td = document.createElement("td");
+        td.textContent = v;
+        if (v === 0) td.className = "p";
+        tr.append(td);
+      }
+      table.append(tr);
+    });
+    box.append(table);
+  }
+  // The plot is the library's own SVG.
+  $("table-plot").innerHTML = r.svg;
+}
+
+// Play ----------------------------------------------------------------------------
+
+let lastPlayStatus = null;
+let playMoves = [];
+
+function setPlayStatus(key, params, why) {
+  lastPlayStatus = [key, params, why];
+  $("play-status").textContent = t(key, params);
+  $("play-status").dataset.state = key;
+  $("play-why").textContent = why || "";
+}
+
+function playLog() {
+  const log = $("play-log");
+  log.replaceChildren();
+  for (const h of state.hist) {
+    const li = document.createElement("li");
+    li.textContent = t(h.by === "me" ? "play.you" : "play.engine", { from: h.from, to: h.to });
+    log.append(li);
+  }
+}
+
+function current() {
+  return state.hist.length ? state.hist[state.hist.length - 1].position : state.pl;
+}
+
+async function newGame(start, first) {
+  state.pl = start;
+  state.first = first;
+  state.hist = [];
+  $("play-input").value = start;
+  $("play-first").value = first;
+  await continueGame();
+}
+
+// Whose turn it is follows from who began and how many moves were made.
+async function continueGame() {
+  saveState();
+  playLog();
+  showError("play-error", null);
+  $("play-moves").replaceChildren();
+  const engineToMove = (state.hist.length % 2 === 0) === (state.first === "engine");
+  try {
+    if (engineToMove) {
+      setPlayStatus("play.thinking", {});
+      const r = await api("play", { position: current() });
+      if (r.finished) {
+        setPlayStatus("play.won", { p: current() });
+        return;
+      }
+      const m = r.reply.move;
+      state.hist.push({ by: "engine", from: m.from, to: m.to, position: m.position });
+      saveState();
+      playLog();
+    }
+    await yourTurn();
+  } catch (e) {
+    showError("play-error", e);
+  }
+}
+
+async function yourTurn() {
+  const p = current();
+  const r = await api("moves", { position: p });
+  playMoves = r.moves;
+  if (r.moves.length === 0) {
+    setPlayStatus("play.lost", { p });
+    return;
+  }
+  const winning = r.moves.some((m) => m.verdict === "P");
+  setPlayStatus("play.yourturn", { p }, t(winning ? "play.winning" : "play.losing"));
+  const details = r.details;
+  const list = $("play-moves");
+  r.moves.forEach((m, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "move";
+    const d = Array.isArray(details) ? details[i] : null;
+    b.textContent = d ? `${d.from} → ${d.to}` : m.position;
+    b.dataset.position = m.position;
+    b.dataset.winning = m.verdict === "P" ? "yes" : "no";
+    b.addEventListener("click", () => {
+      state.hist.push({ by: "me", from: d ? d.from : p, to: d ? d.to : m.position, position: m.position });
+      continueGame();
+    });
+    li.append(b);
+    list.append(li);
+  });
+}
+
+async function hint() {
+  try {
+    const r = await api("value", { position: current() });
+    for (const b of document.querySelectorAll("#play-moves button")) {
+      b.classList.toggle("hinted", b.dataset.winning === "yes");
+    }
+    $("play-why").textContent = t("play.hintis", { why: r.reason });
+  } catch (e) {
+    showError("play-error", e);
+  }
+}
+
+function undo() {
+  // Take back the engine's reply and your move before it.
+  while (state.hist.length) {
+    const h = state.hist.pop();
+    if (h.by === "me") break;
+  }
+  continueGame();
+}
+
+// Script --------------------------------------------------------------------------
+
+let examples = [];
+
+function saveScript() {
+  state.sn = $("script-name").value.trim() || "game.rhai";
+  state.st = $("script-text").value;
+  $("script-status").textContent = t("script.saved", { name: state.sn });
+  saveState();
+}
+
+// ---- wiring ------------------------------------------------------------------------
+
+function wire() {
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.addEventListener("click", () => showPanel(b.dataset.panel));
+  }
+  for (const b of document.querySelectorAll("#lang button")) {
+    b.addEventListener("click", () => setLanguage(b.dataset.lang));
+  }
+  $("position-form").addEventListener("submit", (e) => { e.preventDefault(); analyse($("position-input").value); });
+  for (const a of document.querySelectorAll("a.try")) {
+    a.addEventListener("click", (e) => { e.preventDefault(); analyse(a.dataset.position); });
+  }
+  $("graph-form").addEventListener("submit", (e) => { e.preventDefault(); drawGraph($("graph-input").value, 0); });
+  $("graph-first").addEventListener("click", () => step(0));
+  $("graph-prev").addEventListener("click", () => step(state.gs - 1));
+  $("graph-next").addEventListener("click", () => step(state.gs + 1));
+  $("graph-all").addEventListener("click", () => step(lastGraph ? lastGraph.order.length : 0));
+  $("table-form").addEventListener("submit", (e) => { e.preventDefault(); computeTable($("table-input").value, $("table-to").value.trim()); });
+  $("play-form").addEventListener("submit", (e) => { e.preventDefault(); newGame($("play-input").value, $("play-first").value); });
+  $("play-hint").addEventListener("click", hint);
+  $("play-undo").addEventListener("click", undo);
+  $("script-example").addEventListener("change", () => {
+    const ex = examples.find((x) => x.name === $("script-example").value);
+    if (ex) $("script-text").value = ex.text;
+  });
+  $("script-save").addEventListener("click", saveScript);
+  $("script-value").addEventListener("click", () => {
+    saveScript();
+    showPanel("position");
+    analyse("script[" + state.sn + "]");
+  });
+  $("script-table").addEventListener("click", () => {
+    saveScript();
+    showPanel("table");
+    computeTable("script[" + state.sn + "]", "60");
+  });
+}
+
+async function start() {
+  const q = loadState();
+  if (!q.has("lang")) {
+    state.lang = (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+  }
+  wire();
+  try {
+    examples = await (await fetch("/examples.json")).json();
+  } catch (e) {
+    examples = [];
+  }
+  for (const ex of examples) {
+    const o = document.createElement("option");
+    o.value = ex.name;
+    o.textContent = ex.name;
+    $("script-example").append(o);
+  }
+  $("script-name").value = state.sn;
+  $("script-text").value = state.st || (examples[0] ? examples[0].text : "");
+  $("play-input").value = state.pl;
+  $("play-first").value = state.first;
+  setLanguage(state.lang);
+  showPanel(state.panel);
+  // Restore every panel from the URL, so a shared link shows what its
+  // sender saw.
+  const gs = state.gs;
+  const jobs = [analyse(state.p), drawGraph(state.g, gs), computeTable(state.t, state.to)];
+  if (q.has("pl")) jobs.push(continueGame());
+  await Promise.all(jobs);
+  document.body.dataset.ready = "yes";
+}
+
+start();

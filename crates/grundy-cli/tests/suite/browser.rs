@@ -1,0 +1,403 @@
+//! The page in a real browser: headless Chromium driven through
+//! chromedriver (WebDriver) by fantoccini. A person's session, step by
+//! step: type a position and see its value, click a winning move, step
+//! through a mex computation, read a table's period, play a whole game
+//! and lose to the engine, tabulate a game written in the Script panel,
+//! switch to Chinese, open a shared link.
+//!
+//! Screenshots of the panels are written to `target/web-screenshots/`, or
+//! to `docs/web/` (the pictures in docs/WEB.md) when
+//! `GRUNDY_UPDATE_SCREENSHOTS` is set. Without Chromium and chromedriver
+//! (Debian's `chromium` and `chromium-driver`) the test says so on stderr
+//! and passes, unless `CI` is set: CI must run it.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+use super::server::Server;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not listen");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile =
+            std::env::temp_dir().join(format!("grundy-browser-profile-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        Driver {
+            child,
+            port,
+            profile,
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn screenshot_dir() -> PathBuf {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = if std::env::var_os("GRUNDY_UPDATE_SCREENSHOTS").is_some() {
+        repo.join("docs/web")
+    } else {
+        repo.join("target/web-screenshots")
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_person_uses_the_page_in_chromium() {
+    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .filter(|p| !Path::new(p).exists())
+        .collect();
+    if !missing.is_empty() {
+        let why = format!(
+            "the browser test was NOT run: {} missing (apt-get install chromium chromium-driver)",
+            missing.join(" and ")
+        );
+        assert!(std::env::var_os("CI").is_none(), "{why}");
+        eprintln!("{why}");
+        return;
+    }
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(session(&server, &driver));
+}
+
+async fn session(server: &Server, driver: &Driver) {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--window-size=1200,900", "--lang=en-US",
+                format!("--user-data-dir={}", driver.profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let c = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a Chromium session through chromedriver");
+    let result = steps(&c, server).await;
+    let _ = c.close().await;
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+type Step = Result<(), String>;
+
+/// Polls `css`'s text until `ok` holds (20 s at most).
+async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> Result<String, String> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut last = String::new();
+    while Instant::now() < deadline {
+        if let Ok(el) = c.find(Locator::Css(css)).await
+            && let Ok(text) = el.text().await
+        {
+            if ok(&text) {
+                return Ok(text);
+            }
+            last = text;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!(
+        "`{css}` never showed what was expected; last text: {last:?}"
+    ))
+}
+
+async fn click(c: &Client, css: &str) -> Step {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?
+        .click()
+        .await
+        .map_err(|e| format!("click {css}: {e}"))
+}
+
+async fn type_into(c: &Client, css: &str, text: &str) -> Step {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?;
+    el.clear().await.map_err(|e| e.to_string())?;
+    el.send_keys(text).await.map_err(|e| e.to_string())
+}
+
+async fn attr(c: &Client, css: &str, name: &str) -> Result<String, String> {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?;
+    Ok(el
+        .attr(name)
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default())
+}
+
+async fn shot(c: &Client, name: &str) -> Step {
+    let png = c.screenshot().await.map_err(|e| e.to_string())?;
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).map_err(|e| e.to_string())
+}
+
+async fn ready(c: &Client) -> Step {
+    wait_text(c, "body", |_| true).await?;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        if attr(c, "body", "data-ready").await.as_deref() == Ok("yes") {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err("the page never finished loading".into())
+}
+
+async fn steps(c: &Client, server: &Server) -> Step {
+    let e = |e: fantoccini::error::CmdError| e.to_string();
+    c.goto(&format!("{}/", server.url())).await.map_err(e)?;
+    ready(c).await?;
+
+    // Position: type a sum and see its value, outcome and reason.
+    type_into(c, "#position-input", "sub{1,3,4}(9) + nim(2)").await?;
+    click(c, "#position-go").await?;
+    wait_text(c, "#position-value", |t| t == "*2").await?;
+    wait_text(c, "#position-outcome", |t| {
+        t == "first player wins (N-position)"
+    })
+    .await?;
+    wait_text(c, "#position-reason", |t| t.contains("nim-sum")).await?;
+    shot(c, "position").await?;
+
+    // Click a winning move: the page analyses the position it leads to,
+    // which the opponent loses.
+    let first = attr(c, "#position-moves a.move", "data-position").await?;
+    click(c, "#position-moves a.move").await?;
+    wait_text(c, "#position-value", |t| t == "0").await?;
+    wait_text(c, "#position-outcome", |t| t.contains("P-position")).await?;
+    let typed = c
+        .find(Locator::Css("#position-input"))
+        .await
+        .map_err(e)?
+        .prop("value")
+        .await
+        .map_err(e)?
+        .unwrap_or_default();
+    if typed != first {
+        return Err(format!(
+            "the move {first} was clicked but the page shows {typed}"
+        ));
+    }
+    // Its link, opened afresh, shows the same.
+    let shared = c.current_url().await.map_err(e)?;
+    c.goto("about:blank").await.map_err(e)?;
+    c.goto(shared.as_str()).await.map_err(e)?;
+    ready(c).await?;
+    wait_text(c, "#position-value", |t| t == "0").await?;
+
+    // Graph: the mex computation, step by step from the terminal
+    // positions up. sub{1,3,4}: G(0..7) = 0 1 0 1 2 3 2 0.
+    click(c, "#tabs button[data-panel=graph]").await?;
+    type_into(c, "#graph-input", "sub{1,3,4}(7)").await?;
+    click(c, "#graph-go").await?;
+    wait_text(c, "#graph-counter", |t| t == "step 0 of 8").await?;
+    click(c, "#graph-next").await?;
+    wait_text(c, "#graph-step", |t| t.starts_with("G(0) = mex{ } = 0")).await?;
+    for _ in 0..4 {
+        click(c, "#graph-next").await?;
+    }
+    wait_text(c, "#graph-step", |t| {
+        t == "G(4) = mex{G(3), G(1), G(0)} = mex{0, 1} = 2"
+    })
+    .await?;
+    shot(c, "graph").await?;
+    click(c, "#graph-all").await?;
+    wait_text(c, "#graph-step", |t| {
+        t.starts_with("G(7) = mex{G(6), G(4), G(3)} = mex{1, 2} = 0")
+            && t.contains("second player wins")
+    })
+    .await?;
+    click(c, "#graph-prev").await?;
+    wait_text(c, "#graph-counter", |t| t == "step 7 of 8").await?;
+    let p_nodes = c
+        .find_all(Locator::Css("#graph-picture .node.p"))
+        .await
+        .map_err(e)?
+        .len();
+    // Known so far: every node but 7; the P-positions among them are 0 and 2.
+    if p_nodes != 2 {
+        return Err(format!(
+            "{p_nodes} P-positions marked after 7 steps, expected 2"
+        ));
+    }
+
+    // Table: the period, marked, and the library's plot.
+    click(c, "#tabs button[data-panel=table]").await?;
+    type_into(c, "#table-input", "sub{2,5,6}").await?;
+    type_into(c, "#table-to", "60").await?;
+    click(c, "#table-go").await?;
+    wait_text(c, "#table-period", |t| {
+        t.starts_with("Period 11, pre-period 0")
+    })
+    .await?;
+    let marked = c
+        .find_all(Locator::Css("#table-values .grid .cell.first-period"))
+        .await
+        .map_err(e)?
+        .len();
+    if marked != 11 {
+        return Err(format!(
+            "{marked} cells marked as the first period, expected 11"
+        ));
+    }
+    c.find(Locator::Css("#table-plot svg")).await.map_err(e)?;
+    shot(c, "table").await?;
+
+    // Play: nim(1,2,3) is a P-position, so moving first against perfect
+    // play loses. A hint shows no winning move; undo takes a move back.
+    click(c, "#tabs button[data-panel=play]").await?;
+    type_into(c, "#play-input", "nim(1,2,3)").await?;
+    click(c, "#play-new").await?;
+    wait_text(c, "#play-status", |t| t == "Your turn: nim(1,2,3)").await?;
+    click(c, "#play-hint").await?;
+    wait_text(c, "#play-why", |t| {
+        t.starts_with("Hint: ") && t.contains("= 0")
+    })
+    .await?;
+    let hinted = c
+        .find_all(Locator::Css("#play-moves .hinted"))
+        .await
+        .map_err(e)?
+        .len();
+    if hinted != 0 {
+        return Err(format!("{hinted} winning moves hinted in a P-position"));
+    }
+    click(c, "#play-moves button").await?;
+    wait_text(c, "#play-log", |t| t.lines().count() == 2).await?;
+    click(c, "#play-undo").await?;
+    wait_text(c, "#play-status", |t| t == "Your turn: nim(1,2,3)").await?;
+    let mut moves = 0;
+    loop {
+        let status = wait_text(c, "#play-status", |t| {
+            t.starts_with("Your turn") || t.starts_with("You lost") || t.starts_with("You won")
+        })
+        .await?;
+        if status.starts_with("You lost") {
+            break;
+        }
+        if status.starts_with("You won") || moves > 12 {
+            return Err(format!("the engine did not win: {status}"));
+        }
+        let before = c
+            .find(Locator::Css("#play-log"))
+            .await
+            .map_err(e)?
+            .text()
+            .await
+            .map_err(e)?;
+        click(c, "#play-moves button").await?;
+        moves += 1;
+        // Wait for the engine's reply (or the end) before the next move.
+        wait_text(c, "#play-log", |t| t != before).await?;
+        wait_text(c, "#play-status", |t| !t.starts_with("The engine")).await?;
+    }
+    shot(c, "play").await?;
+
+    // Script: the preloaded example (sub{1,3,4} written in Rhai), saved
+    // under a name of our choosing; its table is computed by the server
+    // from the text the page sends, and has the period of sub{1,3,4}.
+    click(c, "#tabs button[data-panel=script]").await?;
+    wait_text(c, "#script-text", |_| true).await?;
+    let text = c
+        .find(Locator::Css("#script-text"))
+        .await
+        .map_err(e)?
+        .prop("value")
+        .await
+        .map_err(e)?
+        .unwrap_or_default();
+    if !text.contains("fn moves(n)") {
+        return Err(format!("the first example is not preloaded: {text:?}"));
+    }
+    type_into(c, "#script-name", "mine.rhai").await?;
+    click(c, "#script-save").await?;
+    wait_text(c, "#script-status", |t| t.contains("script[mine.rhai]")).await?;
+    shot(c, "script").await?;
+    click(c, "#script-table").await?;
+    wait_text(c, "#table-period", |t| {
+        t.starts_with("Period 7, pre-period 0") && t.contains("not proven")
+    })
+    .await?;
+    // Back to the finished game for the language switch.
+    click(c, "#tabs button[data-panel=play]").await?;
+
+    // Chinese: the switch translates the page, the game's result included.
+    click(c, "#lang-zh").await?;
+    wait_text(c, "#tabs button[data-panel=position]", |t| t == "局面").await?;
+    wait_text(c, "#play-status", |t| t.starts_with("你输了")).await?;
+    shot(c, "play-zh").await?;
+
+    // A shared link: the graph at step 3, in Chinese.
+    let link = format!(
+        "{}/#lang=zh&panel=graph&g={}&gs=3",
+        server.url(),
+        "sub%7B1%2C3%2C4%7D(7)"
+    );
+    c.goto("about:blank").await.map_err(e)?;
+    c.goto(&link).await.map_err(e)?;
+    ready(c).await?;
+    wait_text(c, "#graph-counter", |t| t == "第 3 步，共 8 步").await?;
+    wait_text(c, "#graph-step", |t| {
+        t.starts_with("G(2) = mex{G(1)} = mex{1} = 0")
+    })
+    .await?;
+    shot(c, "graph-zh").await?;
+    Ok(())
+}
