@@ -10,8 +10,9 @@
 //!
 //! Arguments: the server's address (loopback only), the number of
 //! clients, the seconds to run. Each client opens one connection per
-//! request. Client 0 sends only a runaway request (`takeall(200,400,600)`,
-//! which the time limit refuses with a 422), so the figures show the
+//! request. Client 0 sends only a runaway request (two heaps of 10^6 - 1
+//! with no known period, which the time limit refuses with a 422), so the
+//! figures show the
 //! others being answered meanwhile. It stops by itself, and exits 1 if a
 //! good request failed or a bad one was not refused with a 4xx.
 
@@ -70,7 +71,7 @@ fn cases() -> Vec<Case> {
         bad(
             "runaway",
             "/api/value",
-            r#"{"position":"takeall(200,400,600)"}"#.to_string(),
+            r#"{"position":"grundy-game(999999) + octal[0.6](999999)"}"#.to_string(),
         ),
         bad(
             "oversized",

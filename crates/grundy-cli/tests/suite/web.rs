@@ -161,7 +161,9 @@ fn runaway_work_is_refused_while_others_are_answered() {
     let slow = {
         let addr = s.addr.clone();
         std::thread::spawn(move || {
-            let body = json!({"position": "takeall(200,400,600)"}).to_string();
+            // Two heaps of 10^6 - 1 with no known period: seconds of work
+            // on the one thread a request gets, within every other limit.
+            let body = json!({"position": "grundy-game(999999) + octal[0.6](999999)"}).to_string();
             let request = format!(
                 "POST /api/value HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 body.len()
