@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use super::ast::{self, Bracket};
+use crate::board::{BoardFamily, ChompFamily};
 use crate::coins::{CoinFamily, Corners, MockTurtles, Ruler, Turtles};
 use crate::error::{Error, Result};
 use crate::family::Family;
@@ -350,7 +351,50 @@ pub static FAMILIES: &[Entry] = &[
             Ok(Arc::new(LoopyFamily::open(path, FILE_CAP)?))
         },
     },
+    Entry {
+        name: "cram",
+        syntax: "cram(RxC)  cram[FILE]",
+        about: "Cram: place a domino on two adjacent free cells (board file: . free, # blocked)",
+        build: |s| match &s.term.param {
+            None => Ok(Arc::new(BoardFamily::cram())),
+            Some(_) => {
+                let path = file_param(s, "cram[board.txt]")?;
+                Ok(Arc::new(BoardFamily::cram_file(path, FILE_CAP)?))
+            }
+        },
+    },
+    Entry {
+        name: "nodekayles",
+        syntax: "nodekayles(grid,RxC)  nodekayles(path,n)  nodekayles(cycle,n)  nodekayles[FILE]",
+        about: "Node Kayles: take a vertex; it and its neighbours are removed (graph file as graph[FILE])",
+        build: |s| match &s.term.param {
+            None => Ok(Arc::new(BoardFamily::node_kayles())),
+            Some(_) => {
+                let path = file_param(s, "nodekayles[graph.txt]")?;
+                Ok(Arc::new(BoardFamily::node_kayles_file(path, FILE_CAP)?))
+            }
+        },
+    },
+    Entry {
+        name: "chomp",
+        syntax: "chomp(RxC)  chomp(l1,l2,...)",
+        about: "Chomp: bite a cell and all below and right of it; the poisoned corner is never bitten",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(ChompFamily::new()))
+        },
+    },
 ];
+
+/// The file name in a family's square brackets.
+fn file_param<'a>(s: &'a Spec, example: &str) -> Result<&'a str> {
+    let p = s.param(Bracket::Square, example)?;
+    let path = p.text.trim();
+    if path.is_empty() {
+        return Err(s.error(p.column, "expected a file name"));
+    }
+    Ok(path)
+}
 
 /// `octal[CODE]`, `hex[CODE]`, or a bare code such as `0.07`.
 fn code_family(s: &Spec, hex: bool) -> Result<Arc<dyn Family>> {
