@@ -66,7 +66,11 @@ fn masks(h: u8, w: u8) -> Masks {
 
 /// A mask of the low `n` bits (`n` at most 128).
 pub fn low_bits(n: u32) -> u128 {
-    if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
 }
 
 impl Region {
@@ -204,7 +208,10 @@ impl Region {
         }
         let t = base.transpose();
         let t_turned = t.half_turn();
-        best.min(t).min(t.mirror()).min(t_turned).min(t_turned.mirror())
+        best.min(t)
+            .min(t.mirror())
+            .min(t_turned)
+            .min(t_turned.mirror())
     }
 
     /// Whether the second player wins by answering every move with its

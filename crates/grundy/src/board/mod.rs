@@ -27,4 +27,4 @@ pub use chomp::ChompTable;
 pub use chomp_family::ChompFamily;
 pub use family::BoardFamily;
 pub use grid::Region;
-pub use search::{Cells, Rule, Search};
+pub use search::{Cells, Rule, Search, Strategy};

@@ -161,7 +161,9 @@ impl Search {
                     let found = Region::new(region.h, region.w, piece);
                     match (self.rule, piece.count_ones()) {
                         (Rule::Cram, 1) => {}
-                        (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => out.push(Cells::Grid(found)),
+                        (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => {
+                            out.push(Cells::Grid(found))
+                        }
                         _ => out.push(Cells::Grid(found.canonical())),
                     }
                 }

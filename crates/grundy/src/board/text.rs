@@ -64,9 +64,7 @@ pub fn parse_cell(name: &str, h: u8, w: u8) -> Result<(u32, u32)> {
             "expected a cell such as a1 or c4 (column letter, row number), found `{name}`"
         ))
     };
-    let split = name
-        .find(|ch: char| ch.is_ascii_digit())
-        .ok_or_else(bad)?;
+    let split = name.find(|ch: char| ch.is_ascii_digit()).ok_or_else(bad)?;
     let (letters, digits) = name.split_at(split);
     if letters.is_empty()
         || !letters.bytes().all(|b| b.is_ascii_lowercase())
@@ -120,7 +118,10 @@ pub fn parse_board(text: &str, path: &str) -> Result<Region> {
     while rows.last().is_some_and(|(_, r)| r.is_empty()) {
         rows.pop();
     }
-    let first = rows.iter().position(|(_, r)| !r.is_empty()).unwrap_or(rows.len());
+    let first = rows
+        .iter()
+        .position(|(_, r)| !r.is_empty())
+        .unwrap_or(rows.len());
     rows.drain(..first);
     let h = rows.len();
     let w = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
@@ -182,7 +183,12 @@ mod tests {
         }
         assert_eq!(cell_name(2, 1), "b3");
         assert_eq!(cell_name(0, 26), "aa1");
-        assert!(parse_cell("c1", 2, 2).unwrap_err().to_string().contains("off the 2x2 board"));
+        assert!(
+            parse_cell("c1", 2, 2)
+                .unwrap_err()
+                .to_string()
+                .contains("off the 2x2 board")
+        );
         assert!(parse_cell("a0", 2, 2).is_err());
         assert!(parse_cell("A1", 2, 2).is_err());
     }
@@ -190,12 +196,22 @@ mod tests {
     #[test]
     fn sizes_and_files_are_checked() {
         assert_eq!(parse_size("5x8", "cram").unwrap(), (5, 8));
-        assert!(parse_size("12x12", "cram").unwrap_err().to_string().contains("at most 128"));
+        assert!(
+            parse_size("12x12", "cram")
+                .unwrap_err()
+                .to_string()
+                .contains("at most 128")
+        );
         assert!(parse_size("0x3", "cram").is_err());
         assert!(parse_size("5by8", "cram").is_err());
         let b = parse_board("..#\n...\n\n", "b.txt").unwrap();
         assert_eq!((b.h, b.w, b.len()), (2, 3, 5));
-        assert!(parse_board("..x\n", "b.txt").unwrap_err().to_string().contains("line 1"));
+        assert!(
+            parse_board("..x\n", "b.txt")
+                .unwrap_err()
+                .to_string()
+                .contains("line 1")
+        );
         assert!(parse_board("\n\n", "b.txt").is_err());
     }
 }

@@ -236,9 +236,7 @@ impl<'a> Parser<'a> {
                                 args: None,
                             },
                         ],
-                    ) if !is_code(&name) => {
-                        Arg::Word { text: name, column }
-                    }
+                    ) if !is_code(&name) => Arg::Word { text: name, column },
                     Ok([term]) => Arg::Expr(Expr { terms: vec![term] }),
                     Err(terms) => Arg::Expr(Expr { terms }),
                 })
