@@ -115,18 +115,24 @@ impl Region {
     /// Appends the connected pieces of the region (four-neighbour
     /// adjacency) to `out`, each still in this box.
     pub fn pieces(&self, out: &mut Vec<u128>) {
-        let mut rest = self.bits;
-        while rest != 0 {
-            let mut piece = rest & rest.wrapping_neg();
-            loop {
-                let next = self.grow(piece) & rest;
-                if next == piece {
-                    break;
-                }
-                piece = next;
-            }
+        let mut rest = *self;
+        while rest.bits != 0 {
+            let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
             out.push(piece);
-            rest &= !piece;
+            rest.bits &= !piece;
+        }
+    }
+
+    /// The connected piece of the region that holds the cells `seed`: the
+    /// seed grown by neighbours within the region until it stops growing.
+    pub fn piece_of(&self, seed: u128) -> u128 {
+        let mut piece = seed & self.bits;
+        loop {
+            let next = self.grow(piece) & self.bits;
+            if next == piece {
+                return piece;
+            }
+            piece = next;
         }
     }
 
@@ -157,12 +163,13 @@ impl Region {
         Region::new(h2 as u8, w2 as u8, bits)
     }
 
-    /// The region with the order of its columns reversed.
-    fn mirror(&self) -> Region {
-        let w = self.w as u32;
+    /// The region with the order of its rows reversed (followed by a half
+    /// turn, it reverses the columns instead).
+    fn flip_rows(&self) -> Region {
+        let (h, w) = (self.h as u32, self.w as u32);
         let mut bits = 0u128;
-        for r in 0..self.h as u32 {
-            bits |= (self.row(r).reverse_bits() >> (128 - w)) << (r * w);
+        for r in 0..h {
+            bits |= self.row(r) << ((h - 1 - r) * w);
         }
         Region::new(self.h, self.w, bits)
     }
@@ -202,16 +209,21 @@ impl Region {
             base = base.transpose();
         }
         let turned = base.half_turn();
-        let best = base.min(base.mirror()).min(turned).min(turned.mirror());
+        // The four images in the box: as is, rows reversed, half turned,
+        // and half turned with rows reversed (columns reversed).
+        let best = base
+            .min(base.flip_rows())
+            .min(turned)
+            .min(turned.flip_rows());
         if base.h != base.w {
             return best;
         }
         let t = base.transpose();
         let t_turned = t.half_turn();
         best.min(t)
-            .min(t.mirror())
+            .min(t.flip_rows())
             .min(t_turned)
-            .min(t_turned.mirror())
+            .min(t_turned.flip_rows())
     }
 
     /// Whether the second player wins by answering every move with its
@@ -255,7 +267,7 @@ mod tests {
     #[test]
     fn equal_shapes_have_equal_forms() {
         let l = region(&["....", ".###"]);
-        let turned = region(&["##.", "##.", "##.", "..."]);
+        let turned = region(&["#.", "#.", "#.", ".."]);
         let moved = region(&["#####", "#....", "##...", "#####"]);
         assert_eq!(l.canonical(), turned.canonical());
         assert_ne!(l.canonical(), moved.canonical());

@@ -147,17 +147,10 @@ impl Search {
     fn split(&self, cells: Cells, out: &mut Vec<Cells>) {
         match cells {
             Cells::Grid(region) => {
-                let mut rest = region.bits;
-                while rest != 0 {
-                    let mut piece = rest & rest.wrapping_neg();
-                    loop {
-                        let next = region.grow(piece) & rest;
-                        if next == piece {
-                            break;
-                        }
-                        piece = next;
-                    }
-                    rest &= !piece;
+                let mut rest = region;
+                while rest.bits != 0 {
+                    let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
+                    rest.bits &= !piece;
                     let found = Region::new(region.h, region.w, piece);
                     match (self.rule, piece.count_ones()) {
                         (Rule::Cram, 1) => {}
@@ -339,13 +332,39 @@ impl Search {
         self.tick(limits)?;
         let mut scratch = self.take(depth);
         self.options(piece, &mut scratch.options);
+        // Each option's pieces, kept for two passes: the first settles
+        // what the table already knows (an option of value k ends the
+        // search at once; one known not to be k needs no search), the
+        // second searches the options left, smallest first, as those are
+        // the cheapest to settle.
+        let mut open = Vec::new();
         let mut found = Ok(false);
         for i in 0..scratch.options.len() {
-            scratch.pieces.clear();
+            let start = scratch.pieces.len();
             self.split(scratch.options[i], &mut scratch.pieces);
-            found = self.sum_equals(&mut scratch.pieces, k, depth + 1, limits);
-            if !matches!(found, Ok(false)) {
-                break;
+            let end = scratch.pieces.len();
+            match self.settled(&scratch.pieces[start..end], k) {
+                Some(true) => {
+                    found = Ok(true);
+                    break;
+                }
+                Some(false) => {}
+                None => {
+                    let size: u32 = scratch.pieces[start..end]
+                        .iter()
+                        .map(|&p| cell_count(p))
+                        .sum();
+                    open.push((size, start, end));
+                }
+            }
+        }
+        if matches!(found, Ok(false)) {
+            open.sort_unstable();
+            for &(_, start, end) in &open {
+                found = self.sum_equals(&mut scratch.pieces[start..end], k, depth + 1, limits);
+                if !matches!(found, Ok(false)) {
+                    break;
+                }
             }
         }
         self.give(depth, scratch);
@@ -359,6 +378,26 @@ impl Search {
         }
         self.table.put(key_of(piece).1, facts, self.nodes - before);
         Ok(!found)
+    }
+
+    /// Whether the nim-sum of the values of `pieces` is `k`, when the
+    /// table settles it without a search: every value known, or all known
+    /// but one piece, known not to have the value that would make `k`.
+    fn settled(&self, pieces: &[Cells], mut k: u8) -> Option<bool> {
+        let mut open = None;
+        for &p in pieces {
+            let facts = self.facts(p);
+            match facts.value {
+                Some(v) => k ^= v,
+                None if open.is_none() => open = Some(facts.not),
+                None => return None,
+            }
+        }
+        match open {
+            None => Some(k == 0),
+            Some(not) if k < 64 && not >> k & 1 == 1 => Some(false),
+            Some(_) => None,
+        }
     }
 
     /// Whether the nim-sum of the values of `pieces` is `k`. Pieces of

@@ -119,15 +119,19 @@ impl Table {
     }
 
     fn bucket(&self, key: Key) -> usize {
-        // A multiply-and-fold mix of both halves and the tag; the top bits
-        // are the best mixed, so the bucket comes from them.
+        // The finaliser of SplitMix64 over both halves and the tag: every
+        // input bit reaches every output bit, and the bucket is read from
+        // the top bits.
         let lo = key.bits as u64;
         let hi = (key.bits >> 64) as u64;
-        let mut x = lo ^ hi.rotate_left(29) ^ (key.tag as u64) << 48;
-        x = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        x ^= hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let mut x = lo
+            ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (key.tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 31;
         let buckets = self.slots.len() / BUCKET;
-        ((x >> 20) as usize & (buckets - 1)) * BUCKET
+        (x as usize & (buckets - 1)) * BUCKET
     }
 
     /// The stored facts of `key`, if any.
@@ -145,7 +149,9 @@ impl Table {
     /// Stores the facts of `key`, found after searching `work` positions
     /// (replacing what was stored for it).
     pub fn put(&mut self, key: Key, facts: Facts, work: u64) {
-        if self.filled * 4 >= self.slots.len() * 3 && self.slots.len() < self.most_slots {
+        // Grow at three eighths full: at that load few buckets of four are
+        // full, so replacement is for a table that has reached its budget.
+        if self.filled * 8 >= self.slots.len() * 3 && self.slots.len() < self.most_slots {
             self.grow();
         }
         let work = (64 - work.leading_zeros()) as u8 + 1;

@@ -210,7 +210,7 @@ mod tests {
             parse_board("..x\n", "b.txt")
                 .unwrap_err()
                 .to_string()
-                .contains("line 1")
+                .contains("b.txt:1:")
         );
         assert!(parse_board("\n\n", "b.txt").is_err());
     }

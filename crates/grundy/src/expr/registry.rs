@@ -184,11 +184,7 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "graph[FILE](v,...)",
         about: "tokens on the vertices of a game graph read from FILE (edge list or JSON)",
         build: |s| {
-            let p = s.param(Bracket::Square, "graph[game.txt]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a file name"));
-            }
+            let path = file_param(s, "graph[game.txt]")?;
             Ok(Arc::new(GraphFamily::open(path, FILE_CAP)?))
         },
     },
@@ -284,11 +280,7 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "hackenbush[FILE](e,...)",
         about: "Green Hackenbush on a picture from FILE (edges and a ground); the listed edges stand",
         build: |s| {
-            let p = s.param(Bracket::Square, "hackenbush[tree.txt]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a file name"));
-            }
+            let path = file_param(s, "hackenbush[tree.txt]")?;
             Ok(Arc::new(HackenbushFamily::open(path, FILE_CAP)?))
         },
     },
@@ -343,11 +335,7 @@ pub static FAMILIES: &[Entry] = &[
         syntax: "loopy[FILE](v,...)",
         about: "tokens on a game graph that may have cycles: generalised values, win/lose/draw",
         build: |s| {
-            let p = s.param(Bracket::Square, "loopy[game.txt]")?;
-            let path = p.text.trim();
-            if path.is_empty() {
-                return Err(s.error(p.column, "expected a file name"));
-            }
+            let path = file_param(s, "loopy[game.txt]")?;
             Ok(Arc::new(LoopyFamily::open(path, FILE_CAP)?))
         },
     },

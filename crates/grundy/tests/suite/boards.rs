@@ -537,3 +537,43 @@ proptest! {
         }
     }
 }
+
+/// Node Kayles on the 3 × n grid, n = 1 to 15: OEIS A316632 (Brown,
+/// Daugherty, Fiorini et al., "Nimber Sequences of Node-Kayles Games",
+/// J. Integer Sequences 23 (2020), Article 20.3.5). The same entry gives
+/// the 2 × n ladder as 1, 0, 1, 0, ... (A000035) and the 4 × n grid as
+/// all 0 (A000004).
+#[test]
+fn node_kayles_on_grids_matches_oeis() {
+    const A316632: [u64; 16] = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    for (n, &want) in A316632.iter().enumerate().take(15) {
+        let n = n + 1;
+        assert_eq!(value(&format!("nodekayles(grid,3x{n})")), want, "3x{n}");
+    }
+    for n in 1..=20u64 {
+        assert_eq!(value(&format!("nodekayles(grid,2x{n})")), n % 2, "2x{n}");
+    }
+    for n in 1..=8 {
+        assert_eq!(value(&format!("nodekayles(grid,4x{n})")), 0, "4x{n}");
+    }
+}
+
+/// Node Kayles on the path 1..n with extra edges between vertices three
+/// apart, n = 4 to 23: OEIS A317367 (same authors; periodic with period 62
+/// from n = 116, proved there).
+#[test]
+fn node_kayles_on_three_connected_paths_matches_oeis() {
+    const A317367: [u64; 20] = [0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4];
+    for (i, &want) in A317367.iter().enumerate() {
+        let n = i as u32 + 4;
+        let edges: Vec<(u32, u32)> = (0..n)
+            .flat_map(|v| [(v, v + 1), (v, v + 3)])
+            .filter(|&(_, w)| w < n)
+            .collect();
+        let names = (1..=n).map(|v| v.to_string()).collect();
+        let graph = Graph::new(names, &edges, None).unwrap();
+        let family = BoardFamily::node_kayles_graph("p3.txt", &graph).unwrap();
+        let got = family.value(&[], &Limits::default()).unwrap();
+        assert_eq!(got, Nimber(want), "n = {n}");
+    }
+}
