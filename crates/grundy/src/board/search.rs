@@ -425,8 +425,8 @@ impl Search {
             return Ok(k == 0);
         };
         pieces.swap(0, largest);
-        for i in 1..pieces.len() {
-            k ^= self.piece_value(pieces[i], depth, limits)?;
+        for &piece in &pieces[1..] {
+            k ^= self.piece_value(piece, depth, limits)?;
         }
         self.equals(pieces[0], k, depth, limits)
     }
