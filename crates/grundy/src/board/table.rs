@@ -70,9 +70,10 @@ pub struct Table {
 
 impl Table {
     /// An empty table that will hold at most `budget` bytes (at least one
-    /// bucket, however small the budget).
+    /// bucket, however small the budget), counting the moment of growth,
+    /// when the old slots and the twice as many new ones are both held.
     pub fn new(budget: u64) -> Table {
-        let most = usize::try_from(budget / SLOT_BYTES).unwrap_or(usize::MAX);
+        let most = usize::try_from(budget / 3 * 2 / SLOT_BYTES).unwrap_or(usize::MAX);
         // A power of two, so a hash picks a bucket with a mask.
         let most_slots = if most < BUCKET {
             BUCKET
@@ -212,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_small_table_forgets_but_never_lies() {
-        let mut t = Table::new(64 * SLOT_BYTES);
+        let mut t = Table::new(96 * SLOT_BYTES);
         for i in 0..10_000u128 {
             t.put(Key { bits: i, tag: 7 }, Facts::value((i % 200) as u8), 1);
         }
