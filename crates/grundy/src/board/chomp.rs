@@ -22,8 +22,8 @@ use crate::error::{Error, LimitKind, Result};
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
 
-/// Ranks handled between two looks at the stop flag and the clock.
-const CHECK_EVERY: usize = 1 << 18;
+/// Options looked at between two looks at the stop flag and the clock.
+const CHECK_EVERY: usize = 1 << 22;
 
 /// The value of every diagram inside an `R × C` bar.
 pub struct ChompTable {
@@ -128,8 +128,12 @@ impl ChompTable {
         let mut seen = vec![0u32; rows * cols + 1];
         let mut stamp = 0u32;
         let total = self.values.len();
+        // Options looked at since the last look at the clock: counted, not
+        // ranks, since a diagram of a long bar has thousands of options.
+        let mut work = 0usize;
         for rank in 0..total {
-            if rank % CHECK_EVERY == 0 && rank > 0 {
+            if work >= CHECK_EVERY {
+                work = 0;
                 limits.check_stop()?;
                 if let Some(report) = &limits.progress
                     && last_report.elapsed().as_secs() >= 1
@@ -166,6 +170,7 @@ impl ChompTable {
                         }
                         let v = self.values[rank - shrink as usize];
                         seen[v as usize] = stamp;
+                        work += 1;
                     }
                 }
                 let mut mex = 0;

@@ -29,7 +29,7 @@ impl ChompFamily {
     fn rows(&self, args: &[Arg]) -> Result<Vec<usize>> {
         let rows: Vec<usize> = match args {
             [Arg::Word(size)] => {
-                let (r, c) = text::parse_any_size(size, "chomp")?;
+                let (r, c) = text::parse_any_size(size, "chomp(4x5)")?;
                 if r.saturating_mul(c) > u16::MAX as u64 {
                     return Err(Error::invalid(format!(
                         "chomp({size}) has more than {} cells",

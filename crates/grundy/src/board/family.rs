@@ -208,7 +208,7 @@ impl BoardFamily {
                         "cram needs the board size first, as cram(4x5)",
                     ));
                 };
-                let (h, w) = text::parse_size(size, "cram")?;
+                let (h, w) = text::parse_size(size, "cram(4x5)")?;
                 let all = low_bits(h as u32 * w as u32);
                 Ok((1, Space::Grid(Region::new(h, w, all))))
             }
@@ -225,7 +225,7 @@ impl BoardFamily {
                 let size = args.get(1);
                 match (shape, size) {
                     ("grid", Some(Arg::Word(size))) => {
-                        let (h, w) = text::parse_size(size, "nodekayles(grid,...)")?;
+                        let (h, w) = text::parse_size(size, "nodekayles(grid,4x5)")?;
                         let all = low_bits(h as u32 * w as u32);
                         Ok((2, Space::Grid(Region::new(h, w, all))))
                     }

@@ -10,22 +10,23 @@ use crate::error::{Error, Result};
 
 /// Reads a board size `RxC` (rows by columns), refusing an empty board
 /// and one of more than [`MAX_CELLS`] cells (the bitboard's width).
-pub fn parse_size(text: &str, family: &str) -> Result<(u8, u8)> {
-    let (r, c) = parse_any_size(text, family)?;
+pub fn parse_size(text: &str, example: &str) -> Result<(u8, u8)> {
+    let (r, c) = parse_any_size(text, example)?;
     if r.saturating_mul(c) > MAX_CELLS as u64 {
         return Err(Error::invalid(format!(
-            "{family}({text}) has {} cells; boards are searched as 128-bit bitboards, so at most {MAX_CELLS} cells",
+            "a {text} board has {} cells; boards are searched as 128-bit bitboards, so at most {MAX_CELLS} cells",
             r.saturating_mul(c)
         )));
     }
     Ok((r as u8, c as u8))
 }
 
-/// Reads a size `RxC` of at least one row and one column, with no bound.
-pub fn parse_any_size(text: &str, family: &str) -> Result<(u64, u64)> {
+/// Reads a size `RxC` of at least one row and one column, with no bound;
+/// `example` shows a term with a size in messages (`cram(4x5)`).
+pub fn parse_any_size(text: &str, example: &str) -> Result<(u64, u64)> {
     let bad = || {
         Error::invalid(format!(
-            "expected a board size ROWSxCOLUMNS such as {family}(4x5), found `{text}`"
+            "expected a board size ROWSxCOLUMNS such as {example}, found `{text}`"
         ))
     };
     let (r, c) = text.split_once('x').ok_or_else(bad)?;
@@ -38,7 +39,7 @@ pub fn parse_any_size(text: &str, family: &str) -> Result<(u64, u64)> {
     };
     if r == 0 || c == 0 {
         return Err(Error::invalid(format!(
-            "a {family} board needs at least one row and one column, found {text}"
+            "a board needs at least one row and one column, found {text}"
         )));
     }
     Ok((r, c))
@@ -195,15 +196,15 @@ mod tests {
 
     #[test]
     fn sizes_and_files_are_checked() {
-        assert_eq!(parse_size("5x8", "cram").unwrap(), (5, 8));
+        assert_eq!(parse_size("5x8", "cram(4x5)").unwrap(), (5, 8));
         assert!(
-            parse_size("12x12", "cram")
+            parse_size("12x12", "cram(4x5)")
                 .unwrap_err()
                 .to_string()
                 .contains("at most 128")
         );
-        assert!(parse_size("0x3", "cram").is_err());
-        assert!(parse_size("5by8", "cram").is_err());
+        assert!(parse_size("0x3", "cram(4x5)").is_err());
+        assert!(parse_size("5by8", "cram(4x5)").is_err());
         let b = parse_board("..#\n...\n\n", "b.txt").unwrap();
         assert_eq!((b.h, b.w, b.len()), (2, 3, 5));
         assert!(
