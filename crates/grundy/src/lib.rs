@@ -51,6 +51,7 @@
 //!   codes; [`period`]: periodicity, detected and proven;
 //! - [`games`]: Wythoff, the grid, Staircase Nim, E&D, "take from all";
 //!   [`graph`]: explicit game graphs; [`loopy`]: games with cycles;
+//!   [`board`]: Cram, Node Kayles and Chomp, with a search made for boards;
 //!   [`coins`]: coin-turning games; [`hackenbush`]: Green Hackenbush;
 //! - [`misere`]: misère play and the SJ theorem; [`every`]: the every-move
 //!   rule (Every-SG);
@@ -66,6 +67,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod board;
 pub mod coins;
 pub mod error;
 pub mod every;

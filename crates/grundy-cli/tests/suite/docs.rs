@@ -99,6 +99,9 @@ fn fixtures_are_the_files_the_documents_show() {
         .unwrap()
     };
     assert!(shown("LOOPY.md").contains(&format!("```text\n{}```", fixture("LOOPY/g.txt"))));
+    for file in ["BOARDS/room.txt", "BOARDS/house.txt"] {
+        assert!(shown("BOARDS.md").contains(&format!("```text\n{}```", fixture(file))));
+    }
 }
 
 /// The game typed at a terminal in docs/PLAY.md (not run by trycmd, which

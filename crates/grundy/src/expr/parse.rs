@@ -236,9 +236,7 @@ impl<'a> Parser<'a> {
                                 args: None,
                             },
                         ],
-                    ) if !name.starts_with(|c: char| c.is_ascii_digit() || c == '.') => {
-                        Arg::Word { text: name, column }
-                    }
+                    ) if !is_code(&name) => Arg::Word { text: name, column },
                     Ok([term]) => Arg::Expr(Expr { terms: vec![term] }),
                     Err(terms) => Arg::Expr(Expr { terms }),
                 })
@@ -277,6 +275,13 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Whether a bare name is a take-and-break code (`0.07`, `4!.0`), a game
+/// on its own, rather than a word. A name that starts with a digit but has
+/// no `.` or `!` (a board size `5x8`) cannot be a code, so it is a word.
+fn is_code(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_digit() || c == '.') && name.contains(['.', '!'])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,6 +310,10 @@ mod tests {
         assert_eq!(inner.terms.len(), 2);
         assert!(
             matches!(&e.terms[2].args.as_ref().unwrap()[0], Arg::Word { text, .. } if text == "THTTH")
+        );
+        let board = parse("cram(5x8,b2)").unwrap();
+        assert!(
+            matches!(&board.terms[0].args.as_ref().unwrap()[0], Arg::Word { text, .. } if text == "5x8")
         );
     }
 

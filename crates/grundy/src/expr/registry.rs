@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use super::ast::{self, Bracket};
+use crate::board::{BoardFamily, ChompFamily};
 use crate::coins::{CoinFamily, Corners, MockTurtles, Ruler, Turtles};
 use crate::error::{Error, Result};
 use crate::family::Family;
@@ -344,6 +345,39 @@ pub static FAMILIES: &[Entry] = &[
         build: |s| {
             let (path, text) = s.file("loopy[game.txt]", "a file name")?;
             Ok(Arc::new(LoopyFamily::from_text(path, &text)?))
+        },
+    },
+    Entry {
+        name: "cram",
+        syntax: "cram(RxC)  cram[FILE]",
+        about: "Cram: place a domino on two adjacent free cells (board file: . free, # blocked)",
+        build: |s| match &s.term.param {
+            None => Ok(Arc::new(BoardFamily::cram())),
+            Some(_) => {
+                let (path, text) = s.file("cram[board.txt]", "a file name")?;
+                Ok(Arc::new(BoardFamily::cram_from_text(path, &text)?))
+            }
+        },
+    },
+    Entry {
+        name: "nodekayles",
+        syntax: "nodekayles(grid,RxC)  nodekayles(path,n)  nodekayles(cycle,n)  nodekayles[FILE]",
+        about: "Node Kayles: take a vertex; it and its neighbours are removed (graph file as graph[FILE])",
+        build: |s| match &s.term.param {
+            None => Ok(Arc::new(BoardFamily::node_kayles())),
+            Some(_) => {
+                let (path, text) = s.file("nodekayles[graph.txt]", "a file name")?;
+                Ok(Arc::new(BoardFamily::node_kayles_from_text(path, &text)?))
+            }
+        },
+    },
+    Entry {
+        name: "chomp",
+        syntax: "chomp(RxC)  chomp(l1,l2,...)",
+        about: "Chomp: bite a cell and all below and right of it; the poisoned corner is never bitten",
+        build: |s| {
+            s.no_param()?;
+            Ok(Arc::new(ChompFamily::new()))
         },
     },
 ];

@@ -1,5 +1,7 @@
 //! Integration tests of the engine.
 //!
+//! - `boards`: Cram, Node Kayles and Chomp against plain references on
+//!   every small board, random boards and graphs, and published facts;
 //! - `agreement`: every built-in family against the brute-force reference,
 //!   alone and in sums;
 //! - `preimages`: options of a given value found by inverting closed forms
@@ -20,6 +22,7 @@
 //!   loaded with wrong values.
 
 mod agreement;
+mod boards;
 mod checkpoint;
 mod coins;
 mod common;

@@ -1,0 +1,297 @@
+//! Regions of a rectangular grid as bitboards: their connected pieces,
+//! their smallest enclosing box, and one canonical form under the eight
+//! symmetries of the square.
+//!
+//! A [`Region`] is a set of cells of an `h × w` box, numbered row by row
+//! (cell `r * w + c` is bit `r * w + c` of a `u128`), so a box holds at
+//! most 128 cells. Cram and Node Kayles on a grid depend only on the shape
+//! of the free cells, not on where the shape sits or how it is turned, so
+//! the search stores each piece once, moved to the corner of its box and
+//! turned to its least image.
+
+use std::sync::OnceLock;
+
+/// The most cells a board (and so a region's box) may have.
+pub const MAX_CELLS: usize = 128;
+
+/// A set of cells of an `h × w` box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Region {
+    /// Rows of the box.
+    pub h: u8,
+    /// Columns of the box.
+    pub w: u8,
+    /// The cells, bit `r * w + c` for row `r` and column `c`.
+    pub bits: u128,
+}
+
+/// Masks of one box size, computed once: every cell, the cells that have a
+/// left neighbour, the cells that have a right neighbour, and one row.
+#[derive(Clone, Copy, Default)]
+struct Masks {
+    all: u128,
+    has_left: u128,
+    has_right: u128,
+}
+
+/// The masks of every box of at most [`MAX_CELLS`] cells, indexed by
+/// `h * (MAX_CELLS + 1) + w`.
+fn masks(h: u8, w: u8) -> Masks {
+    static TABLE: OnceLock<Vec<Masks>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let side = MAX_CELLS + 1;
+        let mut t = vec![Masks::default(); side * side];
+        for h in 1..=MAX_CELLS {
+            for w in 1..=MAX_CELLS / h {
+                let mut m = Masks::default();
+                for r in 0..h {
+                    for c in 0..w {
+                        let bit = 1u128 << (r * w + c);
+                        m.all |= bit;
+                        if c > 0 {
+                            m.has_left |= bit;
+                        }
+                        if c + 1 < w {
+                            m.has_right |= bit;
+                        }
+                    }
+                }
+                t[h * side + w] = m;
+            }
+        }
+        t
+    });
+    table[h as usize * (MAX_CELLS + 1) + w as usize]
+}
+
+/// A mask of the low `n` bits (`n` at most 128).
+pub fn low_bits(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+impl Region {
+    /// The region `bits` of an `h × w` box; `h * w` must be at most
+    /// [`MAX_CELLS`].
+    pub fn new(h: u8, w: u8, bits: u128) -> Region {
+        debug_assert!(h as usize * w as usize <= MAX_CELLS);
+        Region { h, w, bits }
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> u32 {
+        self.bits.count_ones()
+    }
+
+    /// Whether the region has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.bits == 0
+    }
+
+    /// The cells of `set` (a subset of the box) with their four neighbours.
+    pub fn grow(&self, set: u128) -> u128 {
+        let m = masks(self.h, self.w);
+        let w = self.w as u32;
+        (set | ((set << 1) & m.has_left) | ((set >> 1) & m.has_right) | (set << w) | (set >> w))
+            & m.all
+    }
+
+    /// Pairs of horizontally adjacent cells of the region: bit `i` is set
+    /// when cells `i` and `i + 1` are both in it.
+    pub fn horizontal_pairs(&self) -> u128 {
+        let m = masks(self.h, self.w);
+        self.bits & (self.bits >> 1) & m.has_right
+    }
+
+    /// Pairs of vertically adjacent cells: bit `i` is set when cells `i`
+    /// and `i + w` are both in the region.
+    pub fn vertical_pairs(&self) -> u128 {
+        self.bits & (self.bits >> self.w as u32)
+    }
+
+    /// Appends the connected pieces of the region (four-neighbour
+    /// adjacency) to `out`, each still in this box.
+    pub fn pieces(&self, out: &mut Vec<u128>) {
+        let mut rest = *self;
+        while rest.bits != 0 {
+            let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
+            out.push(piece);
+            rest.bits &= !piece;
+        }
+    }
+
+    /// The connected piece of the region that holds the cells `seed`: the
+    /// seed grown by neighbours within the region until it stops growing.
+    pub fn piece_of(&self, seed: u128) -> u128 {
+        let mut piece = seed & self.bits;
+        loop {
+            let next = self.grow(piece) & self.bits;
+            if next == piece {
+                return piece;
+            }
+            piece = next;
+        }
+    }
+
+    /// Row `r` of the region as the low `w` bits.
+    fn row(&self, r: u32) -> u128 {
+        (self.bits >> (r * self.w as u32)) & low_bits(self.w as u32)
+    }
+
+    /// The region moved to the corner of its smallest enclosing box.
+    pub fn shrink(&self) -> Region {
+        if self.bits == 0 {
+            return Region::new(0, 0, 0);
+        }
+        let w = self.w as u32;
+        let top = self.bits.trailing_zeros() / w;
+        let bottom = (127 - self.bits.leading_zeros()) / w;
+        let columns = (top..=bottom).fold(0u128, |acc, r| acc | self.row(r));
+        let left = columns.trailing_zeros();
+        let right = 127 - columns.leading_zeros();
+        let (h2, w2) = (bottom - top + 1, right - left + 1);
+        if h2 == self.h as u32 && w2 == w {
+            return *self;
+        }
+        let mut bits = 0u128;
+        for r in top..=bottom {
+            bits |= (self.row(r) >> left) << ((r - top) * w2);
+        }
+        Region::new(h2 as u8, w2 as u8, bits)
+    }
+
+    /// The region with the order of its rows reversed (followed by a half
+    /// turn, it reverses the columns instead).
+    fn flip_rows(&self) -> Region {
+        let (h, w) = (self.h as u32, self.w as u32);
+        let mut bits = 0u128;
+        for r in 0..h {
+            bits |= self.row(r) << ((h - 1 - r) * w);
+        }
+        Region::new(self.h, self.w, bits)
+    }
+
+    /// The region turned half a turn.
+    pub fn half_turn(&self) -> Region {
+        let n = self.h as u32 * self.w as u32;
+        Region::new(self.h, self.w, self.bits.reverse_bits() >> (128 - n))
+    }
+
+    /// The region reflected in its main diagonal (rows become columns).
+    fn transpose(&self) -> Region {
+        let h = self.h as u32;
+        let mut bits = 0u128;
+        for r in 0..h {
+            let mut row = self.row(r);
+            while row != 0 {
+                let c = row.trailing_zeros();
+                row &= row - 1;
+                bits |= 1u128 << (c * h + r);
+            }
+        }
+        Region::new(self.w, self.h, bits)
+    }
+
+    /// The least of the region's images under the symmetries of its box
+    /// (after [`Region::shrink`]): equal shapes get equal forms.
+    ///
+    /// Regions order by rows first, so only the images with fewer rows
+    /// than columns (or all eight, for a square box) can be least.
+    pub fn canonical(&self) -> Region {
+        let mut base = self.shrink();
+        if base.bits == 0 {
+            return base;
+        }
+        if base.h > base.w {
+            base = base.transpose();
+        }
+        let turned = base.half_turn();
+        // The four images in the box: as is, rows reversed, half turned,
+        // and half turned with rows reversed (columns reversed).
+        let best = base
+            .min(base.flip_rows())
+            .min(turned)
+            .min(turned.flip_rows());
+        if base.h != base.w {
+            return best;
+        }
+        let t = base.transpose();
+        let t_turned = t.half_turn();
+        best.min(t)
+            .min(t.flip_rows())
+            .min(t_turned)
+            .min(t_turned.flip_rows())
+    }
+
+    /// Whether the second player wins by answering every move with its
+    /// image under the half turn (Tweedledum and Tweedledee): the region
+    /// is its own half turn, and no cell is its own image or next to it,
+    /// so the answering move is always free. Holds for Cram and for Node
+    /// Kayles alike, since in both a move and its image never meet.
+    pub fn mirror_wins(&self) -> bool {
+        if self.half_turn().bits != self.bits {
+            return false;
+        }
+        let (h, w) = (self.h as u32, self.w as u32);
+        let centre = |r: u32, c: u32| self.bits >> (r * w + c) & 1 == 1;
+        match (h % 2, w % 2) {
+            (1, 1) => !centre(h / 2, w / 2),
+            (1, 0) => !centre(h / 2, w / 2 - 1),
+            (0, 1) => !centre(h / 2 - 1, w / 2),
+            _ => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A region from rows of text, `.` for a cell of the region.
+    fn region(rows: &[&str]) -> Region {
+        let (h, w) = (rows.len(), rows[0].len());
+        let mut bits = 0u128;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    bits |= 1 << (r * w + c);
+                }
+            }
+        }
+        Region::new(h as u8, w as u8, bits)
+    }
+
+    #[test]
+    fn equal_shapes_have_equal_forms() {
+        let l = region(&["....", ".###"]);
+        let turned = region(&["#.", "#.", "#.", ".."]);
+        let moved = region(&["#####", "#....", "##...", "#####"]);
+        assert_eq!(l.canonical(), turned.canonical());
+        assert_ne!(l.canonical(), moved.canonical());
+        assert_eq!(
+            region(&["####", "#..#", "##.#"]).canonical(),
+            region(&["..", "#."]).canonical()
+        );
+    }
+
+    #[test]
+    fn pieces_are_connected_components() {
+        let r = region(&["..#.", "#.#.", "###."]);
+        let mut out = Vec::new();
+        r.pieces(&mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out.iter().map(|p| p.count_ones()).sum::<u32>(), 6);
+    }
+
+    #[test]
+    fn mirror_needs_no_centre_cell() {
+        assert!(region(&["....", "...."]).mirror_wins());
+        assert!(!region(&["...", "..."]).mirror_wins()); // the middle pair touch
+        assert!(!region(&["...", "...", "..."]).mirror_wins());
+        assert!(region(&["...", ".#.", "..."]).mirror_wins());
+        assert!(!region(&["..", ".#"]).mirror_wins());
+    }
+}

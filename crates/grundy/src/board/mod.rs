@@ -1,0 +1,30 @@
+//! Impartial games on boards and graphs, with a search made for them:
+//! Cram (place a domino on two adjacent free cells), Node Kayles (take a
+//! vertex, which removes it and its neighbours) and Chomp (bite a cell and
+//! everything below and to the right of it; the poisoned corner is never
+//! taken).
+//!
+//! - [`grid`]: sets of cells as 128-bit bitboards, their connected pieces
+//!   and canonical forms under the symmetries of the rectangle;
+//! - [`table`]: a transposition table that keeps within a memory budget by
+//!   replacement;
+//! - [`search`]: the value of a Cram or Node Kayles position as the nim-sum
+//!   of its pieces, each searched once;
+//! - [`chomp`]: every Chomp value of a bar, in one pass over a dense table;
+//! - [`text`]: board sizes, cell names and board files;
+//! - [`family`], [`chomp_family`]: the games as families of the
+//!   expression language.
+
+pub mod chomp;
+pub mod chomp_family;
+pub mod family;
+pub mod grid;
+pub mod search;
+pub mod table;
+pub mod text;
+
+pub use chomp::ChompTable;
+pub use chomp_family::ChompFamily;
+pub use family::BoardFamily;
+pub use grid::Region;
+pub use search::{Cells, Rule, Search, Strategy};

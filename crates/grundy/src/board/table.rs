@@ -1,0 +1,232 @@
+//! A transposition table of bounded size: it grows while the memory budget
+//! allows and then keeps going by replacement, so a search never dies for
+//! memory; with less room it only repeats work.
+//!
+//! Slots come in buckets of four. A new entry takes a free slot of its
+//! bucket, or else the slot whose facts cost the least work to find
+//! (facts about small regions are cheap to find again; the root's are not).
+//!
+//! An entry holds what is known of a region's value: the value itself, or
+//! the values it is known not to have (found by the bounds search, which
+//! asks "is the value k?" rather than computing every option's value).
+
+/// A key: the cells of a region and a tag saying which box (or graph) the
+/// cells belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    /// The cells.
+    pub bits: u128,
+    /// The box `h << 8 | w`, or 0 for a region of a graph.
+    pub tag: u16,
+}
+
+/// What is known of a region's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// The value, when known.
+    pub value: Option<u8>,
+    /// Bit `k` set: the value is not `k` (for `k` below 64).
+    pub not: u64,
+}
+
+impl Facts {
+    /// The facts of a known value.
+    pub fn value(v: u8) -> Facts {
+        Facts {
+            value: Some(v),
+            not: 0,
+        }
+    }
+}
+
+/// One slot: the key, the facts, and how much work they cost (the number
+/// of positions searched for them, as a power of two, plus one; zero marks
+/// an empty slot).
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    bits: u128,
+    not: u64,
+    tag: u16,
+    /// The value plus one, or 0 when unknown.
+    value: u8,
+    work: u8,
+}
+
+const BUCKET: usize = 4;
+
+/// The slots a table starts with (grown by doubling up to the budget).
+const FIRST_SLOTS: usize = 1 << 12;
+
+/// The bytes one slot takes.
+pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
+
+/// A table of region values within a byte budget.
+pub struct Table {
+    slots: Vec<Slot>,
+    filled: usize,
+    most_slots: usize,
+    replaced: u64,
+}
+
+impl Table {
+    /// An empty table that will hold at most `budget` bytes (at least one
+    /// bucket, however small the budget), counting the moment of growth,
+    /// when the old slots and the twice as many new ones are both held.
+    pub fn new(budget: u64) -> Table {
+        let most = usize::try_from(budget / 3 * 2 / SLOT_BYTES).unwrap_or(usize::MAX);
+        // A power of two, so a hash picks a bucket with a mask.
+        let most_slots = if most < BUCKET {
+            BUCKET
+        } else {
+            1usize << (usize::BITS - 1 - most.leading_zeros())
+        };
+        Table {
+            slots: vec![Slot::default(); FIRST_SLOTS.min(most_slots)],
+            filled: 0,
+            most_slots,
+            replaced: 0,
+        }
+    }
+
+    /// Lowers or raises the budget (a later query's `--max-memory`); a
+    /// table already larger than the new budget is cleared to fit it.
+    pub fn set_budget(&mut self, budget: u64) {
+        let fresh = Table::new(budget);
+        if fresh.most_slots < self.slots.len() {
+            *self = fresh;
+        } else {
+            self.most_slots = fresh.most_slots;
+        }
+    }
+
+    /// Entries stored now.
+    pub fn len(&self) -> usize {
+        self.filled
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.filled == 0
+    }
+
+    /// Entries overwritten for room since the table was made.
+    pub fn replaced(&self) -> u64 {
+        self.replaced
+    }
+
+    /// The bytes the slots take now.
+    pub fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * SLOT_BYTES
+    }
+
+    fn bucket(&self, key: Key) -> usize {
+        // The finaliser of SplitMix64 over both halves and the tag: every
+        // input bit reaches every output bit, and the bucket is read from
+        // the top bits.
+        let lo = key.bits as u64;
+        let hi = (key.bits >> 64) as u64;
+        let mut x = lo
+            ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (key.tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 31;
+        let buckets = self.slots.len() / BUCKET;
+        (x as usize & (buckets - 1)) * BUCKET
+    }
+
+    /// The stored facts of `key`, if any.
+    pub fn get(&self, key: Key) -> Option<Facts> {
+        let b = self.bucket(key);
+        self.slots[b..b + BUCKET]
+            .iter()
+            .find(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag)
+            .map(|s| Facts {
+                value: s.value.checked_sub(1),
+                not: s.not,
+            })
+    }
+
+    /// Stores the facts of `key`, found after searching `work` positions
+    /// (replacing what was stored for it).
+    pub fn put(&mut self, key: Key, facts: Facts, work: u64) {
+        // Grow at three eighths full: at that load few buckets of four are
+        // full, so replacement is for a table that has reached its budget.
+        if self.filled * 8 >= self.slots.len() * 3 && self.slots.len() < self.most_slots {
+            self.grow();
+        }
+        let work = (64 - work.leading_zeros()) as u8 + 1;
+        let b = self.bucket(key);
+        let bucket = &mut self.slots[b..b + BUCKET];
+        let same = bucket
+            .iter()
+            .position(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag);
+        let slot = match same.or_else(|| bucket.iter().position(|s| s.work == 0)) {
+            Some(i) if same.is_some() => i,
+            Some(i) => {
+                self.filled += 1;
+                i
+            }
+            None => {
+                self.replaced += 1;
+                (0..BUCKET)
+                    .min_by_key(|&i| bucket[i].work)
+                    .expect("a bucket has slots")
+            }
+        };
+        let work = if same.is_some() {
+            work.max(bucket[slot].work)
+        } else {
+            work
+        };
+        bucket[slot] = Slot {
+            bits: key.bits,
+            not: facts.not,
+            tag: key.tag,
+            value: facts.value.map_or(0, |v| v + 1),
+            work,
+        };
+    }
+
+    /// Doubles the slots and re-files every entry.
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).min(self.most_slots);
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        self.filled = 0;
+        for s in old.into_iter().filter(|s| s.work != 0) {
+            let key = Key {
+                bits: s.bits,
+                tag: s.tag,
+            };
+            let b = self.bucket(key);
+            if let Some(i) = (b..b + BUCKET).find(|&i| self.slots[i].work == 0) {
+                self.slots[i] = s;
+                self.filled += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_table_forgets_but_never_lies() {
+        let mut t = Table::new(96 * SLOT_BYTES);
+        for i in 0..10_000u128 {
+            t.put(Key { bits: i, tag: 7 }, Facts::value((i % 200) as u8), 1);
+        }
+        assert!(t.len() <= 64);
+        assert!(t.replaced() > 0);
+        let mut found = 0;
+        for i in 0..10_000u128 {
+            if let Some(f) = t.get(Key { bits: i, tag: 7 }) {
+                assert_eq!(f, Facts::value((i % 200) as u8));
+                found += 1;
+            }
+            assert_eq!(t.get(Key { bits: i, tag: 8 }), None);
+        }
+        assert!(found > 0);
+    }
+}
