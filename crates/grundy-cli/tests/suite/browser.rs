@@ -183,6 +183,15 @@ async fn attr(c: &Client, css: &str, name: &str) -> Result<String, String> {
         .unwrap_or_default())
 }
 
+/// How many elements match `css`.
+async fn count(c: &Client, css: &str) -> Result<usize, String> {
+    let found = c
+        .find_all(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?;
+    Ok(found.len())
+}
+
 async fn shot(c: &Client, name: &str) -> Step {
     let png = c.screenshot().await.map_err(|e| e.to_string())?;
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).map_err(|e| e.to_string())
@@ -266,11 +275,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
     .await?;
     click(c, "#graph-prev").await?;
     wait_text(c, "#graph-counter", |t| t == "step 7 of 8").await?;
-    let p_nodes = c
-        .find_all(Locator::Css("#graph-picture .node.p"))
-        .await
-        .map_err(e)?
-        .len();
+    let p_nodes = count(c, "#graph-picture .node.p").await?;
     // Known so far: every node but 7; the P-positions among them are 0 and 2.
     if p_nodes != 2 {
         return Err(format!(
@@ -287,11 +292,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
         t.starts_with("Period 11, pre-period 0")
     })
     .await?;
-    let marked = c
-        .find_all(Locator::Css("#table-values .grid .cell.first-period"))
-        .await
-        .map_err(e)?
-        .len();
+    let marked = count(c, "#table-values .grid .cell.first-period").await?;
     if marked != 11 {
         return Err(format!(
             "{marked} cells marked as the first period, expected 11"
@@ -311,11 +312,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
         t.starts_with("Hint: ") && t.contains("= 0")
     })
     .await?;
-    let hinted = c
-        .find_all(Locator::Css("#play-moves .hinted"))
-        .await
-        .map_err(e)?
-        .len();
+    let hinted = count(c, "#play-moves .hinted").await?;
     if hinted != 0 {
         return Err(format!("{hinted} winning moves hinted in a P-position"));
     }
