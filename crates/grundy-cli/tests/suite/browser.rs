@@ -183,6 +183,20 @@ async fn attr(c: &Client, css: &str, name: &str) -> Result<String, String> {
         .unwrap_or_default())
 }
 
+/// The property `name` (such as a text field's `value`) of the element
+/// matching `css`.
+async fn prop(c: &Client, css: &str, name: &str) -> Result<String, String> {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?;
+    Ok(el
+        .prop(name)
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default())
+}
+
 /// How many elements match `css`.
 async fn count(c: &Client, css: &str) -> Result<usize, String> {
     let found = c
@@ -231,14 +245,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
     click(c, "#position-moves a.move").await?;
     wait_text(c, "#position-value", |t| t == "0").await?;
     wait_text(c, "#position-outcome", |t| t.contains("P-position")).await?;
-    let typed = c
-        .find(Locator::Css("#position-input"))
-        .await
-        .map_err(e)?
-        .prop("value")
-        .await
-        .map_err(e)?
-        .unwrap_or_default();
+    let typed = prop(c, "#position-input", "value").await?;
     if typed != first {
         return Err(format!(
             "the move {first} was clicked but the page shows {typed}"
@@ -352,14 +359,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
     // from the text the page sends, and has the period of sub{1,3,4}.
     click(c, "#tabs button[data-panel=script]").await?;
     wait_text(c, "#script-text", |_| true).await?;
-    let text = c
-        .find(Locator::Css("#script-text"))
-        .await
-        .map_err(e)?
-        .prop("value")
-        .await
-        .map_err(e)?
-        .unwrap_or_default();
+    let text = prop(c, "#script-text", "value").await?;
     if !text.contains("fn moves(n)") {
         return Err(format!("the first example is not preloaded: {text:?}"));
     }

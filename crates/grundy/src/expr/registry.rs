@@ -351,24 +351,26 @@ pub static FAMILIES: &[Entry] = &[
         name: "cram",
         syntax: "cram(RxC)  cram[FILE]",
         about: "Cram: place a domino on two adjacent free cells (board file: . free, # blocked)",
-        build: |s| match &s.term.param {
-            None => Ok(Arc::new(BoardFamily::cram())),
-            Some(_) => {
-                let (path, text) = s.file("cram[board.txt]", "a file name")?;
-                Ok(Arc::new(BoardFamily::cram_from_text(path, &text)?))
-            }
+        build: |s| {
+            board_family(
+                s,
+                BoardFamily::cram,
+                "cram[board.txt]",
+                BoardFamily::cram_from_text,
+            )
         },
     },
     Entry {
         name: "nodekayles",
         syntax: "nodekayles(grid,RxC)  nodekayles(path,n)  nodekayles(cycle,n)  nodekayles[FILE]",
         about: "Node Kayles: take a vertex; it and its neighbours are removed (graph file as graph[FILE])",
-        build: |s| match &s.term.param {
-            None => Ok(Arc::new(BoardFamily::node_kayles())),
-            Some(_) => {
-                let (path, text) = s.file("nodekayles[graph.txt]", "a file name")?;
-                Ok(Arc::new(BoardFamily::node_kayles_from_text(path, &text)?))
-            }
+        build: |s| {
+            board_family(
+                s,
+                BoardFamily::node_kayles,
+                "nodekayles[graph.txt]",
+                BoardFamily::node_kayles_from_text,
+            )
         },
     },
     Entry {
@@ -381,6 +383,22 @@ pub static FAMILIES: &[Entry] = &[
         },
     },
 ];
+
+/// A board game's family: its built-in shapes when the term has no square
+/// brackets (`cram(5x8)`), otherwise the board or graph of the file named
+/// in them (`cram[room.txt]`), read within the query's limits.
+fn board_family(
+    s: &Spec,
+    shapes: fn() -> BoardFamily,
+    example: &str,
+    from_file: fn(&str, &str) -> Result<BoardFamily>,
+) -> Result<Arc<dyn Family>> {
+    if s.term.param.is_none() {
+        return Ok(Arc::new(shapes()));
+    }
+    let (path, text) = s.file(example, "a file name")?;
+    Ok(Arc::new(from_file(path, &text)?))
+}
 
 /// `octal[CODE]`, `hex[CODE]`, or a bare code such as `0.07`.
 fn code_family(s: &Spec, hex: bool) -> Result<Arc<dyn Family>> {
