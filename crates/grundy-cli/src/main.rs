@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use grundy::Limits;
+use grundy::limits::Simd;
 
 /// Sprague–Grundy values, outcomes, winning moves and tables of impartial games.
 #[derive(Parser)]
@@ -51,6 +52,9 @@ struct LimitArgs {
     /// The engine for take-and-break sequences: `auto` (sparse where it pays) or `plain` (every option scanned: the reference).
     #[arg(long, global = true, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
+    /// The vector instructions of the take-and-break engine's inner loops: `auto` (the best this processor has) or one named, for cross-checks and measurements.
+    #[arg(long, global = true, value_enum, default_value_t = SimdArg::Auto)]
+    simd: SimdArg,
     /// Threads a long sequence computation may use (default: all cores); with 2 or more the two-thread pipeline runs where it measures faster.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
@@ -99,6 +103,12 @@ impl LimitArgs {
             progress: show.then(out::progress_printer),
             stop: Some(out::stop_on_ctrl_c()),
             plain_engine: matches!(self.engine, EngineArg::Plain),
+            simd: match self.simd {
+                SimdArg::Auto => Simd::Auto,
+                SimdArg::Portable => Simd::Portable,
+                SimdArg::Avx2 => Simd::Avx2,
+                SimdArg::Avx512 => Simd::Avx512,
+            },
             threads: self.threads.map_or(Limits::default().threads, usize::from),
             script: self.script.limits(),
             deadline: self.time_limit.map(grundy::limits::Deadline::after_seconds),
@@ -116,6 +126,19 @@ enum EngineArg {
     Auto,
     /// The plain engine only.
     Plain,
+}
+
+/// `--simd`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SimdArg {
+    /// The best this processor has.
+    Auto,
+    /// Portable code only.
+    Portable,
+    /// AVX2 (x86-64).
+    Avx2,
+    /// AVX-512 with BW and VBMI (x86-64).
+    Avx512,
 }
 
 #[derive(Subcommand)]

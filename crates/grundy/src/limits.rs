@@ -24,6 +24,22 @@ pub struct Progress {
 /// Receives progress reports, about once a second.
 pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
+/// Which vector instructions the sequence engine uses ([`Limits::simd`]).
+/// Every choice computes the same values; a choice the processor cannot
+/// run is an error when the computation starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Simd {
+    /// The best this processor has: AVX-512, AVX2, or portable code.
+    #[default]
+    Auto,
+    /// Portable code only.
+    Portable,
+    /// AVX2 (x86-64).
+    Avx2,
+    /// AVX-512 with the BW and VBMI extensions (x86-64).
+    Avx512,
+}
+
 /// Bounds on the work one query may do (each has a command-line flag), and
 /// options for long computations.
 #[derive(Clone)]
@@ -50,6 +66,10 @@ pub struct Limits {
     /// of every heap scanned): the reference, for cross-checks
     /// (`--engine plain`).
     pub plain_engine: bool,
+    /// The vector instructions the sequence engine's inner loops use
+    /// (`--simd`): the best the processor has, or one named for
+    /// cross-checks and measurements.
+    pub simd: Simd,
     /// Threads long sequence computations may use (`--threads`; the
     /// default is the machine's cores). With two or more, the engine tries
     /// the two-thread pipeline and keeps it where it measures faster.
@@ -228,6 +248,7 @@ impl fmt::Debug for Limits {
             .field("checkpoint", &self.checkpoint)
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
             .field("plain_engine", &self.plain_engine)
+            .field("simd", &self.simd)
             .field("threads", &self.threads)
             .field("script", &self.script)
             .field("deadline", &self.deadline)
@@ -309,6 +330,7 @@ impl Default for Limits {
             checkpoint: None,
             progress: None,
             plain_engine: false,
+            simd: Simd::Auto,
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             script: ScriptLimits::default(),
             deadline: None,

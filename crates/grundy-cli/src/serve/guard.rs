@@ -88,6 +88,7 @@ impl Shared {
             checkpoint: None,
             progress: None,
             plain_engine: false,
+            simd: grundy::limits::Simd::Auto,
             // One request, one thread: the concurrency cap is the server's.
             threads: 1,
             script: ScriptLimits {

@@ -31,6 +31,13 @@ impl Marks {
         self.stamp[v as usize] = self.tick;
     }
 
+    /// The stamps and the current tick, for loops that mark many values:
+    /// `stamp[v] = tick` adds `v`.
+    #[inline(always)]
+    pub fn raw(&mut self) -> (&mut [u32], u32) {
+        (&mut self.stamp, self.tick)
+    }
+
     /// Whether `v` is in the set.
     #[inline(always)]
     pub fn has(&self, v: u32) -> bool {

@@ -21,14 +21,13 @@
 //! When the values grow or a better classification appears, the caller
 //! rebuilds the state from the table.
 
+use super::block::{Block, Pieces};
+use super::kernel::{self, Kernel, Scan};
 use super::marks::Marks;
 use super::mask::Class;
 use super::plain::mark_direct_at;
 use super::rules::Rules;
 use super::store::Cell;
-
-/// Pairs scanned between checks for completion.
-const BLOCK: usize = 32;
 
 /// The state of the sparse engine for one classification.
 #[derive(Clone, Debug)]
@@ -38,8 +37,15 @@ pub(crate) struct Sparse {
     cap: u32,
     /// Positions `>= 1` that are rare, ascending.
     rare: Vec<u32>,
+    /// Their values, in the same order: read beside `rare`, so the pass
+    /// over the rare positions reads one table entry per pair, not two.
+    rare_value: Vec<u32>,
+    /// The inner loops of the confirming scan.
+    pub kernel: Kernel,
     /// The values below the capacity by parity, ascending.
     by_parity: [Vec<u32>; 2],
+    /// The long-range rare pairs of the current block of heaps.
+    block: Block,
     /// Scratch: a bit per value, the abundant values still to be found.
     needed: Vec<u64>,
     /// Statistics: heaps that needed a scan, pairs scanned, and scans that
@@ -59,17 +65,19 @@ impl Sparse {
             class,
             cap,
             rare: Vec::new(),
+            rare_value: Vec::new(),
+            kernel: Kernel::best(),
             by_parity: [Vec::new(), Vec::new()],
+            block: Block::default(),
             needed: Vec::new(),
             scans: 0,
             scanned: 0,
             full_scans: 0,
         };
         s.set_capacity(cap);
-        s.rare = (1..g.len())
-            .filter(|&p| class.is_rare(p, g[p].get()))
-            .map(|p| p as u32)
-            .collect();
+        for (p, v) in g.iter().enumerate().skip(1) {
+            s.record(p, v.get());
+        }
         s
     }
 
@@ -99,6 +107,7 @@ impl Sparse {
     pub fn record(&mut self, n: usize, v: u32) {
         if n >= 1 && self.class.is_rare(n, v) {
             self.rare.push(n as u32);
+            self.rare_value.push(v);
         }
     }
 
@@ -124,8 +133,10 @@ impl Sparse {
         mark_direct_at(g, n, rules, marks);
 
         // 1. Pairs with a rare heap: all cheap options, some abundant ones.
+        // The block holds those that reach below it (when `g` is complete).
+        let block = if known == n { self.block.heap(n) } else { None };
         let mut flip = 0usize;
-        for &(i, unequal) in &rules.split_two {
+        for (split, &(i, unequal)) in rules.split_two.iter().enumerate() {
             let i = i as usize;
             if n < i + 2 {
                 continue;
@@ -134,40 +145,49 @@ impl Sparse {
             if self.class.domain {
                 flip = s & 1;
             }
-            for &r in &self.rare {
-                let r = r as usize;
-                if r >= s {
-                    break;
-                }
-                let b = s - r;
-                if (unequal && r == b) || b >= known || r >= known {
-                    continue;
-                }
-                marks.mark(g[r].get() ^ g[b].get());
+            // The rare r with r < s and s - r < known, apart from r = s / 2
+            // when the heaps must differ, and apart from the block's.
+            let lo = self.rare.partition_point(|&r| (r as usize) + known <= s);
+            let hi = self.rare.partition_point(|&r| (r as usize) < s.min(known));
+            let mut pieces = Pieces::new(lo..hi);
+            if let Some(block) = &block {
+                let [a, b] = block.covered(split);
+                pieces.cut(a.clone());
+                pieces.cut(b.clone());
+            }
+            if unequal && s.is_multiple_of(2) {
+                let half = self.rare.partition_point(|&r| (r as usize) < s / 2);
+                let past = half + usize::from(self.rare.get(half) == Some(&((s / 2) as u32)));
+                pieces.cut(half..past);
+            }
+            for range in pieces.ranges() {
+                self.mark_rare_pairs(g, s, range.clone(), marks);
             }
         }
-        let candidate = self.by_parity[1 ^ flip]
-            .iter()
-            .copied()
-            .find(|&c| !marks.has(c))
-            .unwrap_or(self.cap);
 
         // 2. Every abundant value below the candidate must be an option too.
-        let mut missing = 0u32;
+        let option = |v: u32| marks.has(v) || block.is_some_and(|b| b.has(v));
+        let (candidate, mut missing) =
+            sift(&self.by_parity, flip, self.cap, option, &mut self.needed);
         let words = candidate as usize / 64 + 1;
-        self.needed[..words].fill(0);
-        for &u in self.by_parity[flip].iter().take_while(|&&u| u < candidate) {
-            if !marks.has(u) {
-                self.needed[u as usize / 64] |= 1 << (u % 64);
-                missing += 1;
-            }
-        }
         if missing == 0 {
             return candidate;
         }
         self.scans += 1;
         missing = match rules.split_two.as_slice() {
-            &[(i, unequal)] => self.scan_one(g, n - i as usize, unequal, missing),
+            &[(i, unequal)] => {
+                let s = n - i as usize;
+                let scan = Scan {
+                    g,
+                    s,
+                    first: first_pair(s, g.len()),
+                    last: if unequal { (s - 1) / 2 } else { s / 2 },
+                    cap: self.cap,
+                };
+                let (left, scanned) = scan.run(self.kernel, &mut self.needed[..words], missing);
+                self.scanned += scanned;
+                left
+            }
             _ => self.scan_many(g, n, rules, missing),
         };
         if missing == 0 {
@@ -184,82 +204,82 @@ impl Sparse {
         smallest
     }
 
-    /// Scans the splits of `s` tokens (the common case of one split
-    /// removal). The values seen in a block are OR-ed into four independent
-    /// bit sets, and the needed set is updated once a block: updating it
-    /// pair by pair would chain every pair on the previous one's store.
-    fn scan_one<T: Cell>(&mut self, g: &[T], s: usize, unequal: bool, mut missing: u32) -> u32 {
-        let last = if unequal { (s - 1) / 2 } else { s / 2 };
-        let first = first_pair(s, g.len());
-        let words = self
-            .needed
-            .iter()
-            .rposition(|&w| w != 0)
-            .map_or(0, |w| w + 1);
-        if words == 1 {
-            return self.scan_one_word(g, s, first, last);
-        }
-        let mut a = first;
-        while a <= last {
-            let end = (a + BLOCK).min(last + 1);
-            let left = &g[a..end];
-            let right = &g[s + 1 - end..=s - a];
-            for (x, y) in left.iter().zip(right.iter().rev()) {
-                missing -= self.found(x.get() ^ y.get());
-            }
-            self.scanned += (end - a) as u64;
-            if missing == 0 {
-                break;
-            }
-            a = end;
-        }
-        missing
-    }
-
-    /// [`Sparse::scan_one`] when every needed value is below 64: the needed
-    /// set lives in a register.
-    fn scan_one_word<T: Cell>(&mut self, g: &[T], s: usize, first: usize, last: usize) -> u32 {
-        let mut needed = self.needed[0];
-        let mut a = first;
-        while a <= last && needed != 0 {
-            let end = (a + BLOCK).min(last + 1);
-            let left = &g[a..end];
-            let right = &g[s + 1 - end..=s - a];
-            // Values of 64 and above are never needed here.
-            let bit = |x: &T, y: &T| {
-                let v = x.get() ^ y.get();
-                u64::from(v < 64) << (v & 63)
+    /// Starts a block of `len` heaps from `g.len()` on (see
+    /// [`super::block`]): marks, for each of them, the rare pairs whose two
+    /// heaps lie below the block.
+    pub fn start_block<T: Cell>(&mut self, g: &[T], len: usize, rules: &Rules) {
+        let first = g.len();
+        self.block.start(first, len, self.cap as usize);
+        for &(i, unequal) in &rules.split_two {
+            let i = i as usize;
+            // Splits of s = first + j - i tokens, j < len: the rare r from
+            // `from` on pair with heaps s - r < first, and r < s0 makes
+            // every pair a legal split.
+            let s0 = first.saturating_sub(i);
+            let from = len.saturating_sub(i).max(1);
+            let spans = if unequal {
+                // Leave out r = s / 2 for every heap of the block.
+                [from..s0 / 2, ((s0 + len - 1) / 2 + 1).max(from)..s0]
+            } else {
+                [from..s0, s0..s0]
             };
-            // Pair k is (left[k], right[len - 1 - k]): walk left forwards
-            // and right backwards, four pairs at a time.
-            let (mut l0, mut l1, mut l2, mut l3) = (0u64, 0u64, 0u64, 0u64);
-            let (lefts, rights) = (left.chunks_exact(4), right.rchunks_exact(4));
-            let (left_rest, right_rest) = (lefts.remainder(), rights.remainder());
-            for (l, r) in lefts.zip(rights) {
-                l0 |= bit(&l[0], &r[3]);
-                l1 |= bit(&l[1], &r[2]);
-                l2 |= bit(&l[2], &r[1]);
-                l3 |= bit(&l[3], &r[0]);
+            let index = |r: usize| self.rare.partition_point(|&x| (x as usize) < r);
+            let ranges = spans.map(|span| {
+                if span.is_empty() {
+                    0..0
+                } else {
+                    index(span.start)..index(span.end)
+                }
+            });
+            for range in ranges.clone() {
+                for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_value[range]) {
+                    let b = s0 - r as usize;
+                    self.block.mark_run(v, &g[b..b + len]);
+                }
             }
-            for (x, y) in left_rest.iter().zip(right_rest.iter().rev()) {
-                l0 |= bit(x, y);
-            }
-            needed &= !(l0 | l1 | l2 | l3);
-            self.scanned += (end - a) as u64;
-            a = end;
+            self.block.cover(ranges);
         }
-        self.needed[0] = needed;
-        needed.count_ones()
     }
 
-    /// Clears the bit of `x` if it is needed; returns 1 if it was.
-    #[inline(always)]
-    fn found(&mut self, x: u32) -> u32 {
-        let word = &mut self.needed[x as usize / 64];
-        let bit = 1u64 << (x % 64);
-        let hit = *word & bit;
-        *word ^= hit;
-        (hit != 0) as u32
+    /// The heap after the current block (0 before the first).
+    pub fn block_end(&self) -> usize {
+        self.block.end()
+    }
+
+    /// Marks `G(r) ⊕ G(s − r)` for the rare positions `rare[range]`, all
+    /// below `s` with `s − r` inside `g`.
+    ///
+    /// This loop runs over every rare position for every heap, so its
+    /// reads and writes are unchecked; the checks made once before it
+    /// cover every index it uses.
+    #[inline]
+    fn mark_rare_pairs<T: Cell>(
+        &self,
+        g: &[T],
+        s: usize,
+        range: std::ops::Range<usize>,
+        marks: &mut Marks,
+    ) {
+        let (rare, values) = (&self.rare[range.clone()], &self.rare_value[range]);
+        let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
+            return;
+        };
+        // The rare positions ascend, so the first gives the largest
+        // `s - r` and the last the smallest.
+        assert!((last as usize) < s && s - (first as usize) < g.len());
+        let (stamp, tick) = marks.raw();
+        let cap = self.cap as usize;
+        assert!(cap.is_power_of_two() && stamp.len() >= cap);
+        for (&r, &v) in rare.iter().zip(values) {
+            // SAFETY: `first <= r <= last`, so `0 < s - r < g.len()` by the
+            // assertion above.
+            let b = unsafe { g.get_unchecked(s - r as usize) }.get();
+            debug_assert!(v < self.cap && b < self.cap);
+            // Values are below the capacity; the mask only keeps a broken
+            // invariant from writing out of bounds.
+            // SAFETY: the index is below `cap <= stamp.len()`.
+            unsafe { *stamp.get_unchecked_mut((v ^ b) as usize & (cap - 1)) = tick };
+        }
     }
 
     /// Scans the splits of every split removal, interleaved by the smaller
@@ -282,7 +302,7 @@ impl Sparse {
         for a in 1..=longest {
             for &(s, first, last) in &splits {
                 if first <= a && a <= last {
-                    missing -= self.found(g[a].get() ^ g[s - a].get());
+                    missing -= kernel::clear(&mut self.needed, g[a].get() ^ g[s - a].get());
                 }
             }
             self.scanned += 1;
@@ -292,6 +312,34 @@ impl Sparse {
         }
         missing
     }
+}
+
+/// The candidate (the smallest value of the cheap parity, `1 ^ flip`, that
+/// is not an `option` so far, or `cap`) and, in `needed`, the abundant
+/// values below it that are not options so far; returns the candidate and
+/// how many values are needed. `by_parity` lists the values below `cap` by
+/// parity.
+fn sift(
+    by_parity: &[Vec<u32>; 2],
+    flip: usize,
+    cap: u32,
+    option: impl Fn(u32) -> bool,
+    needed: &mut [u64],
+) -> (u32, u32) {
+    let candidate = by_parity[1 ^ flip]
+        .iter()
+        .copied()
+        .find(|&c| !option(c))
+        .unwrap_or(cap);
+    let mut missing = 0u32;
+    needed[..candidate as usize / 64 + 1].fill(0);
+    for &u in by_parity[flip].iter().take_while(|&&u| u < candidate) {
+        if !option(u) {
+            needed[u as usize / 64] |= 1 << (u % 64);
+            missing += 1;
+        }
+    }
+    (candidate, missing)
 }
 
 /// The smallest `a >= 1` whose pair `(a, s - a)` lies within the first

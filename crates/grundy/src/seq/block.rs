@@ -1,0 +1,184 @@
+//! The long-range part of the sparse engine's pass over the rare
+//! positions, done for a block of heaps at once.
+//!
+//! For heap `n` and a split removal `i`, the rare pass marks
+//! `G(r) ⊕ G(s − r)` with `s = n − i` for every rare `r`. Heap by heap, each
+//! pair costs three scattered loads (`r`, `G(r)`, `G(s − r)`) and a store.
+//! For the heaps `first..first + len` of a block, every rare `r` with
+//! `len − i <= r < first − i` pairs with heaps `s − r` that all lie below
+//! `first`, in one contiguous run as `n` goes through the block: `G(r)` is
+//! loaded once and the run of `G(s − r)` is read in order, which the
+//! compiler turns into vector loads. The block keeps, for each of its
+//! heaps, the values so marked; the few other rare positions (the smallest
+//! ones, those inside the block, and for codes whose heaps must differ
+//! those near `s / 2`) are done heap by heap.
+
+use std::ops::Range;
+
+use super::store::Cell;
+
+/// Heaps in a block: enough to amortise a rare position's loads, few
+/// enough that the marks of the whole block stay in the first-level cache.
+pub(crate) const BLOCK_HEAPS: usize = 32;
+
+/// The first heap from which blocks are used: below it the rare positions
+/// a block leaves to be done heap by heap are a large share of them all.
+pub(crate) const FIRST_BLOCK: usize = 16 * BLOCK_HEAPS;
+
+/// For each heap of a block, the values of its rare pairs whose two heaps
+/// are both below the block's first heap.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Block {
+    /// The first heap.
+    first: usize,
+    /// How many heaps (0: no block).
+    len: usize,
+    /// Every value marked is below this.
+    cap: usize,
+    /// `stamp[j * cap + v] == tick` when `v` is marked for heap `first + j`.
+    stamp: Vec<u8>,
+    tick: u8,
+    /// For each split removal, the indices into the rare positions the
+    /// block covers.
+    covered: Vec<[Range<usize>; 2]>,
+}
+
+impl Block {
+    /// Starts an empty block of heaps `first..first + len`, values below
+    /// `cap`.
+    pub fn start(&mut self, first: usize, len: usize, cap: usize) {
+        self.first = first;
+        self.len = len;
+        self.cap = cap;
+        self.covered.clear();
+        self.tick = self.tick.wrapping_add(1);
+        if self.tick == 0 || self.stamp.len() < len * cap {
+            self.stamp.clear();
+            self.stamp.resize(len.max(BLOCK_HEAPS) * cap, 0);
+            self.tick = 1;
+        }
+    }
+
+    /// Marks `v ⊕ run[j]` for each heap `first + j` of the block; `run`
+    /// has one value for each heap.
+    #[inline]
+    pub fn mark_run<T: Cell>(&mut self, v: u32, run: &[T]) {
+        let (cap, tick) = (self.cap, self.tick);
+        let stamp = &mut self.stamp[..self.len * cap];
+        for (marks, b) in stamp.chunks_exact_mut(cap).zip(run) {
+            // Values are below `cap`, a power of two: the mask only keeps
+            // a broken invariant inside the heap's own marks.
+            marks[(v ^ b.get()) as usize & (cap - 1)] = tick;
+        }
+    }
+
+    /// Records which rare positions (indices) a split removal's marks
+    /// covered; called once per split removal, in the order of the rules.
+    pub fn cover(&mut self, ranges: [Range<usize>; 2]) {
+        self.covered.push(ranges);
+    }
+
+    /// The block's part for heap `n`, if the block holds it.
+    pub fn heap(&self, n: usize) -> Option<HeapMarks<'_>> {
+        (self.len > 0 && n >= self.first && n < self.first + self.len).then(|| {
+            let j = n - self.first;
+            HeapMarks {
+                stamp: &self.stamp[j * self.cap..(j + 1) * self.cap],
+                tick: self.tick,
+                covered: &self.covered,
+            }
+        })
+    }
+
+    /// The heap after the block's last.
+    pub fn end(&self) -> usize {
+        self.first + self.len
+    }
+}
+
+/// One heap's part of a [`Block`].
+#[derive(Clone, Copy)]
+pub(crate) struct HeapMarks<'a> {
+    stamp: &'a [u8],
+    tick: u8,
+    covered: &'a [[Range<usize>; 2]],
+}
+
+impl HeapMarks<'_> {
+    /// Whether `v` is the value of a covered rare pair.
+    #[inline(always)]
+    pub fn has(&self, v: u32) -> bool {
+        self.stamp.get(v as usize) == Some(&self.tick)
+    }
+
+    /// The rare positions (indices) covered for the `split`-th split
+    /// removal.
+    pub fn covered(&self, split: usize) -> &[Range<usize>; 2] {
+        &self.covered[split]
+    }
+}
+
+/// Up to four index ranges: a range with others cut out of it.
+#[derive(Clone, Debug)]
+pub(crate) struct Pieces {
+    ranges: [Range<usize>; 4],
+    len: usize,
+}
+
+impl Pieces {
+    /// The whole of `range`.
+    pub fn new(range: Range<usize>) -> Pieces {
+        Pieces {
+            ranges: [range, 0..0, 0..0, 0..0],
+            len: 1,
+        }
+    }
+
+    /// Removes `cut`. At most three cuts may be made.
+    pub fn cut(&mut self, cut: Range<usize>) {
+        if cut.is_empty() {
+            return;
+        }
+        let mut kept = Pieces {
+            ranges: [0..0, 0..0, 0..0, 0..0],
+            len: 0,
+        };
+        for piece in &self.ranges[..self.len] {
+            for part in [
+                piece.start..cut.start.min(piece.end),
+                cut.end.max(piece.start)..piece.end,
+            ] {
+                if !part.is_empty() {
+                    kept.ranges[kept.len] = part;
+                    kept.len += 1;
+                }
+            }
+        }
+        *self = kept;
+    }
+
+    /// The ranges left, ascending.
+    pub fn ranges(&self) -> &[Range<usize>] {
+        &self.ranges[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_leave_what_is_outside_them() {
+        let mut p = Pieces::new(0..20);
+        p.cut(5..8);
+        p.cut(10..12);
+        p.cut(15..30);
+        assert_eq!(p.ranges(), &[0..5, 8..10, 12..15]);
+        let mut q = Pieces::new(3..6);
+        q.cut(0..4);
+        q.cut(5..5);
+        assert_eq!(q.ranges().to_vec(), vec![4..6]);
+        q.cut(0..10);
+        assert!(q.ranges().is_empty());
+    }
+}
