@@ -29,6 +29,9 @@ use crate::limits::Simd;
 /// Pairs scanned between checks for completion in the portable loops.
 const BLOCK: usize = 32;
 
+/// Pairs every scan starts with in the portable loop (see [`Scan::run`]).
+const WARM_UP: usize = 64;
+
 /// The inner loops the scan runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kernel {
@@ -126,6 +129,27 @@ impl<T: Cell> Scan<'_, T> {
         if self.first > self.last || missing == 0 {
             return (missing, 0);
         }
+        // Most scans end within a few dozen splits, where setting up the
+        // vector registers costs more than it saves: the portable loop
+        // starts every scan.
+        let warm_up = Scan {
+            last: self.last.min(self.first + WARM_UP - 1),
+            ..*self
+        };
+        let (missing, scanned) = portable(&warm_up, self.first, needed, missing);
+        if missing == 0 || warm_up.last == self.last {
+            return (missing, scanned);
+        }
+        let rest = Scan {
+            first: warm_up.last + 1,
+            ..*self
+        };
+        let (missing, more) = rest.vector(kernel, needed, missing);
+        (missing, scanned + more)
+    }
+
+    /// [`Scan::run`] with `kernel` from the first split on.
+    fn vector(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: each kernel runs only where `Kernel::choose` or

@@ -77,6 +77,8 @@ struct Engine {
     /// Nanoseconds a heap took in the last chunk the sparse engine ran on
     /// one thread (since its classification was chosen).
     heap_cost: Option<f64>,
+    /// Nanoseconds a heap took in the last chunk the pipeline ran.
+    pipeline_cost: Option<f64>,
     /// Run the pipeline whatever a heap costs (see
     /// [`Sequence::force_pipeline`]).
     force_pipeline: bool,
@@ -112,6 +114,7 @@ impl Engine {
             plain_only: false,
             kernel: kernel::Kernel::best(),
             heap_cost: None,
+            pipeline_cost: None,
             force_pipeline: false,
         };
         e.marks.ensure(2);
@@ -149,27 +152,40 @@ impl Engine {
     /// milliseconds even when each heap costs microseconds, or when the
     /// two threads of the pipeline wait on each other on a busy machine.
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: &StopCheck<'_>) -> Option<u32> {
-        if self.use_pipeline(g.len()) {
-            return self.run_pipeline(g, end, stop);
-        }
         let (from, started) = (g.len(), std::time::Instant::now());
-        let overflow = self.run_sequential(g, end, stop);
+        let pipeline = self.use_pipeline(from);
+        let overflow = if pipeline {
+            self.run_pipeline(g, end, stop)
+        } else {
+            self.run_sequential(g, end, stop)
+        };
         if overflow.is_none() && g.len() > from && self.sparse.is_some() {
-            self.heap_cost = Some(started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
+            let cost = Some(started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
+            if pipeline {
+                self.pipeline_cost = cost;
+            } else {
+                self.heap_cost = cost;
+            }
         }
         overflow
     }
 
     /// Whether heaps from `n` on go to the two-thread pipeline: when two
-    /// threads are allowed, the sparse engine runs, and a heap measured on
-    /// one thread costs more than [`PIPELINE_MIN_NS`]. (Once the pipeline
-    /// runs, heaps only grow dearer, so one thread is not measured again.)
+    /// threads are allowed, the sparse engine runs, a heap measured on one
+    /// thread costs more than [`PIPELINE_MIN_NS`], and the pipeline's own
+    /// last measure was not dearer. The threads hand over every heap, so on
+    /// a busy machine, where a waiting thread may have to wait for the
+    /// scheduler, the pipeline can be many times slower than one thread:
+    /// then one thread takes over until its heaps cost more than the
+    /// pipeline's did.
     fn use_pipeline(&self, n: usize) -> bool {
+        let worth =
+            |one: f64| one >= PIPELINE_MIN_NS && self.pipeline_cost.is_none_or(|two| two < one);
         self.threads >= 2
             && n >= MIN_PIPELINE
             && self.sparse.is_some()
             && self.rules.split_three.is_empty()
-            && (self.force_pipeline || self.heap_cost.is_some_and(|ns| ns >= PIPELINE_MIN_NS))
+            && (self.force_pipeline || self.heap_cost.is_some_and(worth))
     }
 
     fn run_pipeline<T: Cell>(
@@ -215,7 +231,10 @@ impl Engine {
             }
             let v = match &mut self.sparse {
                 Some(s) => {
-                    if n >= block::FIRST_BLOCK && n >= s.block_end() {
+                    if n >= block::FIRST_BLOCK
+                        && n >= s.block_end()
+                        && s.rare_count() >= block::MIN_RARE
+                    {
                         s.start_block(g, block::BLOCK_HEAPS.min(end - n), &self.rules);
                     }
                     s.value(g, &self.rules, &mut self.marks)
@@ -259,6 +278,7 @@ impl Engine {
             self.sparse = Some(sparse);
             // A new classification costs differently: measure it again.
             self.heap_cost = None;
+            self.pipeline_cost = None;
         }
         self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         self.next_review = (2 * n).max(n + 4096);
