@@ -63,6 +63,12 @@ pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
                     }
                 }
             }
+            "simd" => {
+                limits.simd = value
+                    .extract::<String>()?
+                    .parse()
+                    .map_err(|e: grundy::Error| invalid(e.to_string()))?;
+            }
             "threads" => {
                 let n = positive(&key)?;
                 if n == 0 {

@@ -40,6 +40,23 @@ pub enum Simd {
     Avx512,
 }
 
+impl std::str::FromStr for Simd {
+    type Err = Error;
+
+    /// `auto`, `portable`, `avx2` or `avx512`, as `--simd` takes them.
+    fn from_str(name: &str) -> Result<Simd> {
+        match name {
+            "auto" => Ok(Simd::Auto),
+            "portable" => Ok(Simd::Portable),
+            "avx2" => Ok(Simd::Avx2),
+            "avx512" => Ok(Simd::Avx512),
+            other => Err(Error::invalid(format!(
+                "unknown instruction set `{other}`; choices: auto, portable, avx2, avx512"
+            ))),
+        }
+    }
+}
+
 /// Bounds on the work one query may do (each has a command-line flag), and
 /// options for long computations.
 #[derive(Clone)]

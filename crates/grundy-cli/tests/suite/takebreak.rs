@@ -3,7 +3,7 @@
 
 use std::process::{Command, Stdio};
 
-use super::common::{assert_fails, grundy, json, stdout};
+use super::common::{assert_fails, grundy, json, stderr, stdout};
 
 #[test]
 fn the_issue_example_sum() {
@@ -224,4 +224,35 @@ fn the_plain_engine_gives_the_same_tables() {
         ]));
         assert_eq!(fast, plain, "{family}");
     }
+}
+
+/// `--simd` names the vector instructions; each choice the processor has
+/// prints the same table as the plain engine (Officers' values pass 255
+/// near heap 10 344, so the two-byte kernels run), one it lacks is refused
+/// by name, and an unknown name is a usage error.
+#[test]
+fn every_simd_choice_gives_the_same_table() {
+    let table = |extra: &[&str]| {
+        let mut args = vec!["table", "octal[0.6]", "--to", "12000", "--format", "bfile"];
+        args.extend_from_slice(extra);
+        grundy(&args)
+    };
+    let plain = table(&["--engine", "plain"]);
+    assert!(plain.status.success());
+    for simd in ["auto", "portable", "avx2", "avx512"] {
+        let o = table(&["--simd", simd, "--threads", "1"]);
+        if o.status.success() {
+            assert_eq!(stdout(&o), stdout(&plain), "{simd}");
+        } else {
+            assert_eq!(o.status.code(), Some(2), "{simd}");
+            let err = stderr(&o);
+            assert!(
+                err.contains(&format!("cannot run the {simd} kernel")),
+                "{err}"
+            );
+        }
+    }
+    let unknown = grundy(&["table", "kayles", "--to", "9", "--simd", "sse9"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("sse9"));
 }

@@ -104,6 +104,8 @@ class Limits(TypedDict, total=False):
     """Compute every value even when a proven period already gives them."""
     engine: Optional[Literal["auto", "plain"]]
     """The engine for take-and-break sequences."""
+    simd: Optional[Literal["auto", "portable", "avx2", "avx512"]]
+    """The vector instructions of the take-and-break engine (default: the best the processor has)."""
     threads: Optional[int]
     """Threads a long sequence computation may use (default: all cores)."""
     max_file_size: Optional[int]
