@@ -125,6 +125,16 @@ impl Engine {
         self.histogram[0].len() as u32
     }
 
+    /// The largest value recorded so far (the capacity is only a power of
+    /// two above it).
+    fn largest(&self) -> usize {
+        let [even, odd] = &self.histogram;
+        (0..even.len())
+            .rev()
+            .find(|&v| even[v] + odd[v] > 0)
+            .unwrap_or(0)
+    }
+
     /// Accounts for `G(n) = v`, growing the value capacity when needed.
     fn record(&mut self, n: usize, v: u32) {
         if v >= self.capacity() {
@@ -559,7 +569,7 @@ impl Sequence {
                 "{}: {:.2} M values/s, {engine}, largest value {}{period}",
                 self.code,
                 rate / 1e6,
-                self.engine.capacity().saturating_sub(1)
+                self.engine.largest()
             ),
         }
     }
@@ -758,6 +768,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The progress line names the largest value computed, not the power
+    /// of two the engine has room for.
+    #[test]
+    fn progress_names_the_largest_value() {
+        let mut seq = Sequence::new(game("0.6", false));
+        let all = Limits {
+            shortcuts: false,
+            threads: 1,
+            ..Limits::default()
+        };
+        seq.extend(12_000, &all).unwrap();
+        let largest = (0..=12_000).map(|n| seq.get(n).unwrap().0).max().unwrap();
+        assert!(largest > 256 && largest < 511, "{largest}");
+        let line = seq.progress(0, 12_000, Instant::now()).detail;
+        assert!(line.contains(&format!("largest value {largest}")), "{line}");
     }
 
     /// Codes longer than the old cap of 256 digits (HDU 3980's paint
