@@ -14,6 +14,7 @@
 
 mod block;
 pub mod checkpoint;
+mod dense;
 pub mod family;
 mod kernel;
 mod marks;
@@ -72,8 +73,10 @@ struct Engine {
     threads: usize,
     /// Never use the sparse engine.
     plain_only: bool,
-    /// The inner loops the sparse engine's scans run.
+    /// The inner loops the sparse and dense engines' scans run.
     kernel: kernel::Kernel,
+    /// Scratch for the dense engine.
+    needed: Vec<u64>,
     /// Nanoseconds a heap took in the last chunk the sparse engine ran on
     /// one thread (since its classification was chosen).
     heap_cost: Option<f64>,
@@ -113,6 +116,7 @@ impl Engine {
             threads: 1,
             plain_only: false,
             kernel: kernel::Kernel::best(),
+            needed: Vec::new(),
             heap_cost: None,
             pipeline_cost: None,
             force_pipeline: false,
@@ -239,6 +243,7 @@ impl Engine {
             if n > from && (n - from).is_multiple_of(STOP_EVERY) && stop() {
                 break;
             }
+            let cap = self.capacity();
             let v = match &mut self.sparse {
                 Some(s) => {
                     if n >= block::FIRST_BLOCK
@@ -249,12 +254,15 @@ impl Engine {
                     }
                     s.value(g, &self.rules, &mut self.marks)
                 }
-                None => plain::value(
+                None if self.rules.split_three.is_empty() && !self.plain_only => dense::value(
                     g,
                     &self.rules,
                     &mut self.marks,
-                    self.histogram[0].len() as u32,
+                    cap,
+                    self.kernel,
+                    &mut self.needed,
                 ),
+                None => plain::value(g, &self.rules, &mut self.marks, cap),
             };
             if v > T::MAX {
                 return Some(v);
@@ -697,7 +705,8 @@ mod tests {
     }
 
     /// Every kernel this processor runs, with the block pass (from heap
-    /// [`block::FIRST_BLOCK`] on), gives the plain engine's values: on every
+    /// [`block::FIRST_BLOCK`] on) and in the dense engine (codes with no
+    /// good classification), gives the plain engine's values: on every
     /// three-digit octal code through the whole engine (one-byte tables),
     /// and with two-byte tables and the engine's own classification on the
     /// codes of the benchmarks, unequal splits included.
@@ -709,8 +718,9 @@ mod tests {
             kernel::Kernel::Avx512 => crate::limits::Simd::Avx512,
         };
         let to = block::FIRST_BLOCK as u64 + 3 * block::BLOCK_HEAPS as u64 + 7;
-        for digits in 0..512 {
-            let code = format!("0.{}{}{}", digits / 64, digits / 8 % 8, digits % 8);
+        for digits in 0..1024 {
+            let (d0, d) = (digits / 512 * 4, digits % 512);
+            let code = format!("{d0}.{}{}{}", d / 64, d / 8 % 8, d % 8);
             let g = game(&code, false);
             let plain = plain_table(&g, to);
             for k in kernel::Kernel::available() {
