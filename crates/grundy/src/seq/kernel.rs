@@ -400,9 +400,14 @@ mod x86 {
             if hits != 0 {
                 let mut values = [0u16; LANES];
                 unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
-                // Clear them in the registers too: reloading the registers
+                // Clear them in the registers too (in this loop, not a
+                // closure, so the registers stay registers): reloading them
                 // from `set` would wait on the stores just made.
-                missing -= take_hits(&mut set, &values, hits.into(), |v| {
+                let mut fresh = take_hits(&mut set, &values, hits.into());
+                missing -= fresh.count_ones();
+                while fresh != 0 {
+                    let v = values[fresh.trailing_zeros() as usize];
+                    fresh &= fresh - 1;
                     let (word, bit) = (v >> 4, 1u16 << (v & 15));
                     let one = _mm512_maskz_set1_epi16(1u32 << (word & 31), bit as i16);
                     if word < 32 {
@@ -410,7 +415,7 @@ mod x86 {
                     } else {
                         high = _mm512_andnot_si512(one, high);
                     }
-                });
+                }
             }
             a += LANES;
             scanned += LANES as u64;
@@ -464,10 +469,14 @@ mod x86 {
             if hits != 0 {
                 let mut values = [0u8; LANES];
                 unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
-                missing -= take_hits(&mut set, &values, hits, |v| {
+                let mut fresh = take_hits(&mut set, &values, hits);
+                missing -= fresh.count_ones();
+                while fresh != 0 {
+                    let v = values[fresh.trailing_zeros() as usize];
+                    fresh &= fresh - 1;
                     let one = _mm512_maskz_set1_epi8(1u64 << (v >> 3), (1u8 << (v & 7)) as i8);
                     bytes = _mm512_andnot_si512(one, bytes);
-                });
+                }
             }
             a += LANES;
             scanned += LANES as u64;
@@ -588,26 +597,18 @@ mod x86 {
         finish(scan, a, needed, missing, scanned)
     }
 
-    /// Clears from `set` the values of `values` that `hits` marks, calling
-    /// `cleared` with each value that was still there; returns how many
-    /// were.
+    /// Clears from `set` the values of `values` that `hits` marks; returns
+    /// the lanes whose values were still there (a value in several lanes
+    /// counts once).
     #[inline(always)]
-    fn take_hits<V: Copy + Into<u32>>(
-        set: &mut [u64],
-        values: &[V],
-        mut hits: u64,
-        mut cleared: impl FnMut(u32),
-    ) -> u32 {
-        let mut count = 0;
+    fn take_hits<V: Copy + Into<u32>>(set: &mut [u64], values: &[V], mut hits: u64) -> u64 {
+        let mut fresh = 0;
         while hits != 0 {
-            let v = values[hits.trailing_zeros() as usize].into();
+            let lane = hits.trailing_zeros();
             hits &= hits - 1;
-            if clear(set, v) == 1 {
-                cleared(v);
-                count += 1;
-            }
+            fresh |= u64::from(clear(set, values[lane as usize].into())) << lane;
         }
-        count
+        fresh
     }
 
     /// The splits from `a` on that did not fill a vector.
