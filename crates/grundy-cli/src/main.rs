@@ -48,7 +48,7 @@ struct LimitArgs {
     /// Print progress on stderr even when it is not a terminal.
     #[arg(long, global = true)]
     progress: bool,
-    /// The engine for take-and-break sequences: `auto` (sparse where it pays) or `plain` (every option scanned: the reference).
+    /// The engine for take-and-break sequences: `auto` (sparse or triple where it pays) or `plain` (every option scanned: the reference).
     #[arg(long, global = true, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
     /// Threads a long sequence computation may use (default: all cores); with 2 or more the two-thread pipeline runs where it measures faster.
@@ -112,7 +112,8 @@ impl LimitArgs {
 /// `--engine`.
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum EngineArg {
-    /// The sparse engine where it pays, the plain one elsewhere.
+    /// The sparse engine (or, for three-heap moves, the triple engine)
+    /// where it pays, the plain one elsewhere.
     Auto,
     /// The plain engine only.
     Plain,

@@ -3,9 +3,11 @@
 //!
 //! [`Sequence`] owns the table and grows it heap by heap. Each heap is
 //! computed by the sparse engine (`sparse`: time proportional to the rare
-//! positions) when the value statistics give a good mask, or by the plain
-//! engine (`plain`: every option scanned), which is also the reference the
-//! sparse engine is tested against. The mask is reviewed as the table grows
+//! positions) when the value statistics give a good mask, by the triple
+//! engine (`triple`: three-heap moves by bit rows of two-heap values) for
+//! codes whose moves may leave three heaps, or by the plain engine
+//! (`plain`: every option scanned), which is also the reference the others
+//! are tested against. The mask is reviewed as the table grows
 //! (Walsh–Hadamard transform of the histogram, `mask`). A
 //! [`crate::period::watch::Watch`] looks for a period as values arrive and
 //! certifies it with the Guy–Smith theorem, after which computing can stop.

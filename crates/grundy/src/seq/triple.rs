@@ -468,6 +468,28 @@ mod tests {
         assert!(seq.engine.triple.as_ref().unwrap().fallbacks > 0);
     }
 
+    /// A run saved to a checkpoint resumes with the triple engine (its rows
+    /// rebuilt from the saved values) and continues with the same values.
+    #[test]
+    fn checkpoints_resume_on_the_triple_engine() {
+        let dir = std::env::temp_dir().join(format!("grundy-triple-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("hex.ckpt");
+        let _ = std::fs::remove_file(&path);
+        let g = game("0.48");
+        let mut first = Sequence::new(g.clone());
+        first.attach_checkpoint(&path).unwrap();
+        first.extend(500, &all_values()).unwrap();
+        let mut resumed = Sequence::new(g.clone());
+        resumed.attach_checkpoint(&path).unwrap();
+        assert_eq!(resumed.len(), 501);
+        resumed.extend(900, &all_values()).unwrap();
+        assert!(resumed.uses_triple_engine());
+        let got: Vec<Nimber> = (0..=900).map(|n| resumed.get(n).unwrap()).collect();
+        assert_eq!(got, plain_table(&g, 900));
+        std::fs::remove_file(&path).unwrap();
+    }
+
     /// With no budget every scan gives up, and with a large one the scans
     /// find the value: the same as the plain engine's.
     #[test]
