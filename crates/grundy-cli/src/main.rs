@@ -49,7 +49,7 @@ struct LimitArgs {
     /// Print progress on stderr even when it is not a terminal.
     #[arg(long, global = true)]
     progress: bool,
-    /// The engine for take-and-break sequences: `auto` (sparse where it pays) or `plain` (every option scanned: the reference).
+    /// The engine for take-and-break sequences: `auto` (sparse or triple where it pays) or `plain` (every option scanned: the reference).
     #[arg(long, global = true, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
     /// The vector instructions of the take-and-break engine's inner loops: `auto` (the best this processor has) or one named, for cross-checks and measurements.
@@ -122,7 +122,8 @@ impl LimitArgs {
 /// `--engine`.
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum EngineArg {
-    /// The sparse engine where it pays, the plain one elsewhere.
+    /// The sparse engine (or, for three-heap moves, the triple engine)
+    /// where it pays, the plain one elsewhere.
     Auto,
     /// The plain engine only.
     Plain,

@@ -3,9 +3,11 @@
 //!
 //! [`Sequence`] owns the table and grows it heap by heap. Each heap is
 //! computed by the sparse engine (`sparse`: time proportional to the rare
-//! positions) when the value statistics give a good mask, or by the plain
-//! engine (`plain`: every option scanned), which is also the reference the
-//! sparse engine is tested against. The mask is reviewed as the table grows
+//! positions) when the value statistics give a good mask, by the triple
+//! engine (`triple`: three-heap moves by bit rows of two-heap values) for
+//! codes whose moves may leave three heaps, or by the plain engine
+//! (`plain`: every option scanned), which is also the reference the others
+//! are tested against. The mask is reviewed as the table grows
 //! (Walsh–Hadamard transform of the histogram, `mask`). A
 //! [`crate::period::watch::Watch`] looks for a period as values arrive and
 //! certifies it with the Guy–Smith theorem, after which computing can stop.
@@ -24,6 +26,7 @@ mod plain;
 pub mod rules;
 mod sparse;
 pub mod store;
+mod triple;
 
 use std::time::{Duration, Instant};
 
@@ -34,6 +37,7 @@ use self::checkpoint::Checkpoint;
 use self::marks::Marks;
 use self::rules::Rules;
 use self::sparse::Sparse;
+use self::triple::Triple;
 use crate::error::Result;
 use crate::heap::octal::TakeBreak;
 use crate::limits::{Limits, Progress};
@@ -67,6 +71,13 @@ struct Engine {
     domain: Option<u8>,
     marks: Marks,
     sparse: Option<Sparse>,
+    /// The engine for codes leaving three heaps, while its rows fit.
+    triple: Option<Triple>,
+    /// The triple engine's rows outgrew [`Engine::row_budget`]: the plain
+    /// engine goes on.
+    triple_refused: bool,
+    /// Bytes the triple engine's rows may take: half the memory limit.
+    row_budget: u64,
     next_review: u64,
     rare_at_review: usize,
     /// Threads the engine may use (the pipeline needs two).
@@ -111,6 +122,9 @@ impl Engine {
             domain,
             marks: Marks::default(),
             sparse: None,
+            triple: None,
+            triple_refused: false,
+            row_budget: crate::limits::DEFAULT_MAX_MEMORY / 2,
             next_review: 64,
             rare_at_review: 0,
             threads: 1,
@@ -148,6 +162,11 @@ impl Engine {
             self.marks.ensure(cap);
             if let Some(s) = &mut self.sparse {
                 s.set_capacity(cap as u32);
+            }
+            if Triple::bytes_at(cap as u32, n + 1) > self.row_budget {
+                self.drop_triple();
+            } else if let Some(t) = &mut self.triple {
+                t.set_capacity(cap as u32);
             }
         }
         if n >= 1 {
@@ -236,16 +255,23 @@ impl Engine {
         stop: &StopCheck<'_>,
     ) -> Option<u32> {
         let from = g.len();
+        self.prepare_triple(g, end);
+        // A heap leaving three heaps costs `O(n)` or more: ask more often.
+        let stop_every = if self.rules.split_three.is_empty() {
+            STOP_EVERY
+        } else {
+            STOP_EVERY / 16
+        };
         while g.len() < end {
             let n = g.len();
             // Some values are computed first, so that every run makes
             // progress.
-            if n > from && (n - from).is_multiple_of(STOP_EVERY) && stop() {
+            if n > from && (n - from).is_multiple_of(stop_every) && stop() {
                 break;
             }
             let cap = self.capacity();
-            let v = match &mut self.sparse {
-                Some(s) => {
+            let v = match (&mut self.sparse, &mut self.triple) {
+                (Some(s), _) => {
                     if n >= block::FIRST_BLOCK
                         && n >= s.block_end()
                         && s.rare_count() >= block::MIN_RARE
@@ -254,15 +280,18 @@ impl Engine {
                     }
                     s.value(g, &self.rules, &mut self.marks)
                 }
-                None if self.rules.split_three.is_empty() && !self.plain_only => dense::value(
-                    g,
-                    &self.rules,
-                    &mut self.marks,
-                    cap,
-                    self.kernel,
-                    &mut self.needed,
-                ),
-                None => plain::value(g, &self.rules, &mut self.marks, cap),
+                (None, Some(t)) => t.value(g, &self.rules, &mut self.marks, cap),
+                (None, None) if self.rules.split_three.is_empty() && !self.plain_only => {
+                    dense::value(
+                        g,
+                        &self.rules,
+                        &mut self.marks,
+                        cap,
+                        self.kernel,
+                        &mut self.needed,
+                    )
+                }
+                (None, None) => plain::value(g, &self.rules, &mut self.marks, cap),
             };
             if v > T::MAX {
                 return Some(v);
@@ -271,6 +300,29 @@ impl Engine {
             self.record(n, v);
         }
         None
+    }
+
+    /// Starts the triple engine for heaps up to `end` where it applies and
+    /// its rows fit the budget (building the rows of the heaps in `g`).
+    fn prepare_triple<T: Cell>(&mut self, g: &[T], end: usize) {
+        if self.plain_only || self.triple_refused || !triple::applies(&self.rules) {
+            self.triple = None;
+            return;
+        }
+        if Triple::bytes_at(self.capacity(), end) > self.row_budget {
+            self.drop_triple();
+            return;
+        }
+        let cap = self.capacity();
+        self.triple
+            .get_or_insert_with(|| Triple::new(cap, g))
+            .reserve(end);
+    }
+
+    /// Gives up the triple engine for good: its rows would not fit.
+    fn drop_triple(&mut self) {
+        self.triple = None;
+        self.triple_refused = true;
     }
 
     /// Chooses the engine for the next stretch: the best mask from the
@@ -430,6 +482,12 @@ impl Sequence {
             .map(|s| (s.class().mask, s.class().domain, s.rare_count()))
     }
 
+    /// Whether the triple engine computes the next heaps (a code leaving
+    /// three heaps, while the engine's rows fit the memory limit).
+    pub fn uses_triple_engine(&self) -> bool {
+        self.engine.triple.is_some()
+    }
+
     /// Runs the two-thread pipeline wherever it can run (two threads
     /// allowed, the sparse engine in use, from heap 1024 on), however
     /// cheap a heap is: for tests that hold it against one thread on
@@ -494,8 +552,10 @@ impl Sequence {
         if let Some(sparse) = &mut self.engine.sparse {
             sparse.kernel = self.engine.kernel;
         }
+        self.engine.row_budget = limits.max_memory / 2;
         if limits.plain_engine {
             self.engine.sparse = None;
+            self.engine.triple = None;
         }
         let started = Instant::now();
         let mut last_report = started;
@@ -563,6 +623,7 @@ impl Sequence {
                 "sparse engine ({} type, mask {mask:#x}, {rare} rare positions)",
                 if domain { "domain" } else { "range" }
             ),
+            None if self.engine.triple.is_some() => "triple engine".to_string(),
             None => "plain engine".to_string(),
         };
         let period = match (&self.period, self.watch.as_ref().and_then(Watch::target)) {

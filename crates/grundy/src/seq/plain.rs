@@ -94,22 +94,27 @@ fn value_small<T: Cell>(g: &[T], rules: &Rules) -> u32 {
             continue;
         }
         let s = n - i;
-        let last = if unequal { (s - 1) / 2 } else { s / 2 };
-        let mut lanes = [0u64; 4];
-        let mut a = 1;
-        while a + 3 <= last {
-            for (k, lane) in lanes.iter_mut().enumerate() {
-                *lane |= 1 << (g[a + k].get() ^ g[s - a - k].get());
-            }
-            a += 4;
-        }
-        while a <= last {
-            lanes[0] |= 1 << (g[a].get() ^ g[s - a].get());
-            a += 1;
-        }
-        seen |= lanes[0] | lanes[1] | lanes[2] | lanes[3];
+        seen |= pair_bits(g, s, if unequal { (s - 1) / 2 } else { s / 2 });
     }
     (!seen).trailing_zeros()
+}
+
+/// The values `G(a) ⊕ G(s - a)` for `a` in `1..=last`, all below 64, as a
+/// 64-bit set, OR-ed in four independent lanes.
+pub(crate) fn pair_bits<T: Cell>(g: &[T], s: usize, last: usize) -> u64 {
+    let mut lanes = [0u64; 4];
+    let mut a = 1;
+    while a + 3 <= last {
+        for (k, lane) in lanes.iter_mut().enumerate() {
+            *lane |= 1 << (g[a + k].get() ^ g[s - a - k].get());
+        }
+        a += 4;
+    }
+    while a <= last {
+        lanes[0] |= 1 << (g[a].get() ^ g[s - a].get());
+        a += 1;
+    }
+    lanes[0] | lanes[1] | lanes[2] | lanes[3]
 }
 
 /// `G(n)` for `n = g.len()` from the definition, if it is at most `limit`:
