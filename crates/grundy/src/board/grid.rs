@@ -244,6 +244,24 @@ impl Region {
             _ => true,
         }
     }
+
+    /// Whether the first player wins Cram by covering the two centre cells
+    /// with a domino and then answering every move with its image under
+    /// the half turn: the region is its own half turn, its box has one
+    /// side odd and one even, and both centre cells are free. Those two
+    /// cells are the only ones next to their own images, so once they are
+    /// covered every move's image is free (Gardner's strategy for even ×
+    /// odd boards).
+    pub fn centre_domino_wins(&self) -> bool {
+        let (h, w) = (self.h as u32, self.w as u32);
+        let cell = |r: u32, c: u32| self.bits >> (r * w + c) & 1 == 1;
+        let centre = match (h % 2, w % 2) {
+            (1, 0) => cell(h / 2, w / 2 - 1) && cell(h / 2, w / 2),
+            (0, 1) => cell(h / 2 - 1, w / 2) && cell(h / 2, w / 2),
+            _ => false,
+        };
+        centre && self.half_turn().bits == self.bits
+    }
 }
 
 #[cfg(test)]
@@ -293,5 +311,17 @@ mod tests {
         assert!(!region(&["...", "...", "..."]).mirror_wins());
         assert!(region(&["...", ".#.", "..."]).mirror_wins());
         assert!(!region(&["..", ".#"]).mirror_wins());
+    }
+
+    #[test]
+    fn centre_domino_needs_both_centre_cells_and_symmetry() {
+        assert!(region(&["...", "..."]).centre_domino_wins());
+        assert!(region(&["....", "....", "...."]).centre_domino_wins());
+        assert!(region(&[".#..", "....", "..#."]).centre_domino_wins());
+        assert!(!region(&[".#..", "....", "...."]).centre_domino_wins()); // not symmetric
+        assert!(region(&["#...", "....", "...#"]).centre_domino_wins());
+        assert!(!region(&["....", ".#..", "...."]).centre_domino_wins()); // a centre cell taken
+        assert!(!region(&["...", "...", "..."]).centre_domino_wins()); // odd by odd
+        assert!(!region(&["....", "...."]).centre_domino_wins()); // even by even
     }
 }

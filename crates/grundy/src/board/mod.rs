@@ -6,6 +6,8 @@
 //!
 //! - [`grid`]: sets of cells as 128-bit bitboards, their connected pieces
 //!   and canonical forms under the symmetries of the rectangle;
+//! - [`values`]: sets of values, the questions the search asks;
+//! - [`strip`]: the values of one-row pieces, computed once;
 //! - [`table`]: a transposition table that keeps within a memory budget by
 //!   replacement;
 //! - [`search`]: the value of a Cram or Node Kayles position as the nim-sum
@@ -20,8 +22,10 @@ pub mod chomp_family;
 pub mod family;
 pub mod grid;
 pub mod search;
+pub mod strip;
 pub mod table;
 pub mod text;
+pub mod values;
 
 pub use chomp::ChompTable;
 pub use chomp_family::ChompFamily;
