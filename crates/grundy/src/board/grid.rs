@@ -245,6 +245,49 @@ impl Region {
         }
     }
 
+    /// The region without the extra dead ends of Cram: where a cell has two
+    /// or more neighbours that are dead ends (cells whose one neighbour it
+    /// is), all but one of those dead ends go. The Cram value is the same.
+    ///
+    /// Why: let `c` have dead ends `t1` and `t2`. A domino on `c` and `t1`
+    /// or on `c` and `t2` leaves the same position up to a cell with no
+    /// free neighbour; a domino on `c` and another neighbour leaves both
+    /// dead ends with no free neighbour; any other domino leaves `c` with
+    /// both dead ends, so (by induction on the number of cells) its option
+    /// has the value of the same option without `t2`. So the position and
+    /// the position without `t2` have options of the same values. (Beling's
+    /// Cram solver reduces such "stars" too.)
+    pub fn without_extra_dead_ends(&self) -> Region {
+        let m = masks(self.h, self.w);
+        let (p, w) = (self.bits, self.w as u32);
+        // The cells with a free neighbour on each side.
+        let left = p & (p << 1) & m.has_left;
+        let right = p & (p >> 1) & m.has_right;
+        let up = p & (p << w);
+        let down = p & (p >> w);
+        let odd = left ^ right ^ up ^ down;
+        let two = (left & right) | ((left | right) & (up | down)) | (up & down);
+        let ends = odd & !two;
+        if ends == 0 {
+            return *self;
+        }
+        // Each dead end points at its neighbour; a neighbour already
+        // pointed at keeps the dead end it has, and the new one goes.
+        let mut pointed = 0u128;
+        let mut gone = 0u128;
+        let left_ends = ends & left;
+        pointed |= left_ends >> 1;
+        let right_ends = ends & right;
+        gone |= ((right_ends << 1) & pointed) >> 1;
+        pointed |= right_ends << 1;
+        let up_ends = ends & up;
+        gone |= ((up_ends >> w) & pointed) << w;
+        pointed |= up_ends >> w;
+        let down_ends = ends & down;
+        gone |= ((down_ends << w) & pointed) >> w;
+        Region::new(self.h, self.w, p & !gone)
+    }
+
     /// Whether the first player wins Cram by covering the two centre cells
     /// with a domino and then answering every move with its image under
     /// the half turn: the region is its own half turn, its box has one
@@ -311,6 +354,23 @@ mod tests {
         assert!(!region(&["...", "...", "..."]).mirror_wins());
         assert!(region(&["...", ".#.", "..."]).mirror_wins());
         assert!(!region(&["..", ".#"]).mirror_wins());
+    }
+
+    #[test]
+    fn extra_dead_ends_go() {
+        // A plus sign: the centre has four dead ends; one stays.
+        let plus = region(&["#.#", "...", "#.#"]).without_extra_dead_ends();
+        assert_eq!(plus.len(), 2);
+        // A strip of three: one end goes.
+        assert_eq!(region(&["..."]).without_extra_dead_ends().len(), 2);
+        // Nothing to do on a full box or a bent strip with one end each.
+        let full = region(&["...", "..."]);
+        assert_eq!(full.without_extra_dead_ends(), full);
+        let bent = region(&["..#", "#.."]);
+        assert_eq!(bent.without_extra_dead_ends(), bent);
+        // Two cells each with two dead ends, joined: a T on each side.
+        let h = region(&[".#.", "...", ".#."]).without_extra_dead_ends();
+        assert_eq!(h.len(), 5);
     }
 
     #[test]

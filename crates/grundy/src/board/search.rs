@@ -85,9 +85,33 @@ struct Scratch {
 struct Open {
     /// How hard it looks: the sum of the squares of its pieces' sizes.
     cost: u32,
+    /// How far the move is from the middle (see `off_centre`), to try
+    /// first, among options that look as hard, the moves that cut a piece.
+    centre: u32,
     start: usize,
     end: usize,
     known: u8,
+}
+
+/// How far the cells a move takes lie from the middle of the piece's box:
+/// first across the long side, then across the short side (canonical
+/// pieces have no more rows than columns). A move near the middle of a
+/// long piece cuts it in two, or nearly, which makes the options cheap
+/// (Beling and Rogalski's Cram solver tries the middle columns first).
+fn off_centre(piece: Cells, option: Cells) -> u32 {
+    let (Cells::Grid(r), Cells::Grid(after)) = (piece, option) else {
+        return 0;
+    };
+    let taken = r.bits & !after.bits;
+    if taken == 0 {
+        return 0;
+    }
+    let w = r.w as u32;
+    let (first, last) = (taken.trailing_zeros(), 127 - taken.leading_zeros());
+    // Coordinates doubled, so the middle of a box or of two cells is whole.
+    let x = first % w + last % w + 1;
+    let y = first / w + last / w + 1;
+    x.abs_diff(w) << 8 | y.abs_diff(r.h as u32)
 }
 
 /// Takes one value out of the values a piece may still have: `v`, an
@@ -463,13 +487,14 @@ impl Search {
                     .sum();
                 s.open.push(Open {
                     cost,
+                    centre: off_centre(piece, s.options[i]),
                     start,
                     end,
                     known,
                 });
             }
         }
-        s.open.sort_unstable_by_key(|o| o.cost);
+        s.open.sort_unstable_by_key(|o| (o.cost, o.centre));
         for &Open {
             start, end, known, ..
         } in &s.open
@@ -535,6 +560,10 @@ impl Search {
     /// nim-sum is 0), so neither is appended.
     fn split_known(&self, cells: Cells, out: &mut Vec<Cells>) -> u8 {
         let start = out.len();
+        let cells = match (self.rule, cells) {
+            (Rule::Cram, Cells::Grid(r)) => Cells::Grid(r.without_extra_dead_ends()),
+            _ => cells,
+        };
         self.split(cells, out);
         let mut known = 0u8;
         let mut kept = start;
