@@ -10,6 +10,7 @@
 //! - [`strip`]: the values of one-row pieces, computed once;
 //! - [`table`]: a transposition table that keeps within a memory budget by
 //!   replacement;
+//! - [`saved`]: that table on disk, read back after checks;
 //! - [`search`]: the value of a Cram or Node Kayles position as the nim-sum
 //!   of its pieces, each searched once;
 //! - [`chomp`]: every Chomp value of a bar, in one pass over a dense table;
@@ -21,6 +22,7 @@ pub mod chomp;
 pub mod chomp_family;
 pub mod family;
 pub mod grid;
+pub mod saved;
 pub mod search;
 pub mod strip;
 pub mod table;

@@ -10,10 +10,12 @@
 //! strategy and costs nothing. On a general graph a piece is its set of
 //! vertices.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::grid::{Region, low_bits};
+use super::saved;
 use super::strip::strip_value;
 use super::table::{Facts, Key, Table};
 use super::values::ValueSet;
@@ -55,6 +57,10 @@ pub struct Search {
     last_report: Instant,
     strategy: Strategy,
     scratch: Vec<Scratch>,
+    /// The file the table is saved to, once read from it.
+    saved_to: Option<PathBuf>,
+    /// Positions searched when the table was last read or saved.
+    saved_at: u64,
 }
 
 /// How a piece's value is searched.
@@ -163,6 +169,8 @@ impl Search {
             last_report: Instant::now(),
             strategy: Strategy::Bounds,
             scratch: Vec::new(),
+            saved_to: None,
+            saved_at: 0,
         }
     }
 
@@ -175,6 +183,35 @@ impl Search {
     /// The table, for statistics.
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// Reads the table saved in `path` (see [`super::saved`]) unless it was
+    /// read from there already; a file that does not exist yet is an empty
+    /// table. A search on a graph keeps no file: its table is of that
+    /// graph's vertices only.
+    pub fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
+        if self.saved_to.as_deref() == Some(path) || !self.adjacent.is_empty() {
+            return Ok(());
+        }
+        self.table.set_budget(limits.max_memory / 2);
+        saved::load(&mut self.table, self.rule, path, limits)?;
+        self.saved_to = Some(path.to_path_buf());
+        self.saved_at = self.nodes;
+        Ok(())
+    }
+
+    /// Saves the table to the file [`Search::open_table`] read, when
+    /// anything was searched since it was read or last saved.
+    pub fn save_table(&mut self) -> Result<()> {
+        let Some(path) = &self.saved_to else {
+            return Ok(());
+        };
+        if self.nodes == self.saved_at {
+            return Ok(());
+        }
+        saved::save(&self.table, self.rule, path)?;
+        self.saved_at = self.nodes;
+        Ok(())
     }
 
     /// The Grundy value of a position, within `limits`: the table keeps to
@@ -546,8 +583,8 @@ impl Search {
             .expect("an open option has a piece");
         pieces.swap(largest, last);
         let mut x = known;
-        for i in 0..last {
-            x ^= self.exact_value(pieces[i], depth, limits)?;
+        for &piece in &pieces[..last] {
+            x ^= self.exact_value(piece, depth, limits)?;
         }
         Ok(self
             .value_in(pieces[last], wanted.xor_each(x), depth, limits)?

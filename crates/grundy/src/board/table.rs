@@ -188,6 +188,35 @@ impl Table {
         };
     }
 
+    /// Every entry: its key, its facts, and the work level it was stored
+    /// with (as [`Table::put_level`] takes it back).
+    pub fn entries(&self) -> impl Iterator<Item = (Key, Facts, u8)> + '_ {
+        self.slots.iter().filter(|s| s.work != 0).map(|s| {
+            (
+                Key {
+                    bits: s.bits,
+                    tag: s.tag,
+                },
+                Facts {
+                    value: s.value.checked_sub(1),
+                    not: s.not,
+                },
+                s.work,
+            )
+        })
+    }
+
+    /// Stores the facts of `key` with a work level read back from
+    /// [`Table::entries`] (1 to 65), as [`Table::put`] does.
+    pub fn put_level(&mut self, key: Key, facts: Facts, level: u8) {
+        // The work whose level is `level`: 2^(level - 2), or 0 for 1.
+        let work = match level {
+            0 | 1 => 0,
+            l => 1u64 << (l.min(65) - 2),
+        };
+        self.put(key, facts, work);
+    }
+
     /// Doubles the slots and re-files every entry.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).min(self.most_slots);
