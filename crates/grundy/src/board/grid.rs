@@ -288,6 +288,79 @@ impl Region {
         Region::new(self.h, self.w, p & !gone)
     }
 
+    /// For Cram, on a connected region: a part of it that is a game of its
+    /// own, though a domino may still join it to the rest, or `None`.
+    ///
+    /// The part is cut at a pinched square: four free cells `a b / c d`
+    /// where `a` has no free neighbour above or to its left and `d` none
+    /// below or to its right (or the mirror image, `b` and `c` pinched),
+    /// and where cutting the two links across the square (`a`–`b` and
+    /// `c`–`d`, or `a`–`c` and `b`–`d`) splits the region into two parts.
+    /// The value is then the nim-sum of the parts' values (Beling's Cram
+    /// solver cuts at such squares). Why, for the cut between columns, by
+    /// induction on the number of cells, with `L` the part holding `a`, `c`
+    /// and `R` the part holding `b`, `d`: in `L` the cell `a` is a dead end
+    /// of `c`, in `R` the cell `d` one of `b`. A domino `a`–`c` or `b`–`d`
+    /// leaves the parts apart, as in `L + R`. A domino `a`–`b` leaves `d` a
+    /// dead end of `c`, which is `L` again (`d` in place of `a`) beside `R`
+    /// without `b`, `d`: the value of `b`–`d` in `L + R`; likewise `c`–`d`
+    /// has the value of `a`–`c`. A domino from `c` to a cell of `L` outside
+    /// the square leaves `a` and `d` both dead ends of `b`, so one of them
+    /// goes (see [`Region::without_extra_dead_ends`]), leaving the move's
+    /// position of `L + R`; likewise for `b`. Any other domino leaves the
+    /// square pinched, so by induction its value is that of the same move in
+    /// `L + R`. The options have the same values, so the positions do.
+    pub fn pinch_cut(&self) -> Option<u128> {
+        let m = masks(self.h, self.w);
+        let (p, w) = (self.bits, self.w as u32);
+        // The cells whose neighbour on each side is free.
+        let left = (p << 1) & m.has_left;
+        let right = (p >> 1) & m.has_right;
+        let up = p << w;
+        let down = p >> w;
+        let top_left = p & !left & !up & right & down;
+        let bottom_right = p & !right & !down & left & up;
+        let top_right = p & !right & !up & left & down;
+        let bottom_left = p & !left & !down & right & up;
+        // Pinched squares, by their top-left cell.
+        let mut squares =
+            (top_left & (bottom_right >> (w + 1))) | ((top_right >> 1) & (bottom_left >> w));
+        while squares != 0 {
+            let a = squares & squares.wrapping_neg();
+            squares &= squares - 1;
+            let (b, c) = (a << 1, a << w);
+            // Cut between the columns, then between the rows.
+            for (cut_right, cut_down, across) in [(a | c, 0, b), (0, a | b, c)] {
+                let part = self.reach(a, cut_right, cut_down);
+                if part & across == 0 {
+                    return Some(part);
+                }
+            }
+        }
+        None
+    }
+
+    /// The cells of the region reached from `seed` by steps between
+    /// neighbours, except from a cell of `cut_right` to its right and from
+    /// a cell of `cut_down` down (and back).
+    fn reach(&self, seed: u128, cut_right: u128, cut_down: u128) -> u128 {
+        let m = masks(self.h, self.w);
+        let w = self.w as u32;
+        let mut set = seed & self.bits;
+        loop {
+            let next = (set
+                | (((set & !cut_right) << 1) & m.has_left)
+                | ((set >> 1) & m.has_right & !cut_right)
+                | ((set & !cut_down) << w)
+                | ((set >> w) & !cut_down))
+                & self.bits;
+            if next == set {
+                return set;
+            }
+            set = next;
+        }
+    }
+
     /// Whether the first player wins Cram by covering the two centre cells
     /// with a domino and then answering every move with its image under
     /// the half turn: the region is its own half turn, its box has one
@@ -371,6 +444,25 @@ mod tests {
         // Two cells each with two dead ends, joined: a T on each side.
         let h = region(&[".#.", "...", ".#."]).without_extra_dead_ends();
         assert_eq!(h.len(), 5);
+    }
+
+    #[test]
+    fn pinched_squares_cut() {
+        // A square pinched at a and d, with a tail on each side.
+        let r = region(&["#..#", "...."]);
+        assert_eq!(r.pinch_cut(), None); // a has a free left neighbour
+        let r = region(&["###..", "##..#", "....#"]);
+        let part = r.pinch_cut().expect("a cut");
+        assert_eq!(part, region(&["#####", "##.##", "...##"]).bits);
+        // The mirror image, pinched at b and c.
+        let m = region(&["..###", "#..##", "#...."]);
+        assert_eq!(
+            m.pinch_cut(),
+            Some(region(&["..###", "#.###", "#.###"]).bits)
+        );
+        // Joined elsewhere too: no cut.
+        let ring = region(&[".....", ".#..#", ".#...", "....."]);
+        assert_eq!(ring.pinch_cut(), None);
     }
 
     #[test]

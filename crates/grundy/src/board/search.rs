@@ -295,6 +295,28 @@ impl Search {
         }
     }
 
+    /// Appends the pieces of a Cram region as [`Search::split`] does, after
+    /// the simplifications that keep the value: extra dead ends go
+    /// ([`Region::without_extra_dead_ends`]), and a piece with a pinched
+    /// square is cut there into two games ([`Region::pinch_cut`]).
+    fn split_cram(&self, region: Region, out: &mut Vec<Cells>) {
+        let reduced = region.without_extra_dead_ends();
+        let mut rest = reduced.bits;
+        while rest != 0 {
+            let piece = Region::new(region.h, region.w, rest).piece_of(rest & rest.wrapping_neg());
+            rest &= !piece;
+            let found = Region::new(region.h, region.w, piece);
+            if piece.count_ones() >= 4
+                && let Some(part) = found.pinch_cut()
+            {
+                self.split_cram(Region::new(region.h, region.w, part), out);
+                self.split_cram(Region::new(region.h, region.w, piece & !part), out);
+            } else {
+                self.split(Cells::Grid(found), out);
+            }
+        }
+    }
+
     /// What is known of a piece without searching: small pieces and
     /// mirror-symmetric ones have known values, others what the table holds.
     fn facts(&self, piece: Cells) -> Facts {
@@ -597,11 +619,10 @@ impl Search {
     /// nim-sum is 0), so neither is appended.
     fn split_known(&self, cells: Cells, out: &mut Vec<Cells>) -> u8 {
         let start = out.len();
-        let cells = match (self.rule, cells) {
-            (Rule::Cram, Cells::Grid(r)) => Cells::Grid(r.without_extra_dead_ends()),
-            _ => cells,
-        };
-        self.split(cells, out);
+        match (self.rule, cells) {
+            (Rule::Cram, Cells::Grid(r)) => self.split_cram(r, out),
+            _ => self.split(cells, out),
+        }
         let mut known = 0u8;
         let mut kept = start;
         for i in start..out.len() {
