@@ -267,14 +267,7 @@ impl Search {
                 while rest.bits != 0 {
                     let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
                     rest.bits &= !piece;
-                    let found = Region::new(region.h, region.w, piece);
-                    match (self.rule, piece.count_ones()) {
-                        (Rule::Cram, 1) => {}
-                        (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => {
-                            out.push(Cells::Grid(found))
-                        }
-                        _ => out.push(Cells::Grid(found.canonical())),
-                    }
+                    self.push_piece(Region::new(region.h, region.w, piece), out);
                 }
             }
             Cells::Graph(mut rest) => {
@@ -312,8 +305,19 @@ impl Search {
                 self.split_cram(Region::new(region.h, region.w, part), out);
                 self.split_cram(Region::new(region.h, region.w, piece & !part), out);
             } else {
-                self.split(Cells::Grid(found), out);
+                self.push_piece(found, out);
             }
+        }
+    }
+
+    /// Appends a connected piece of a grid to `out`, in its canonical form
+    /// when it is large enough to be searched (a lone cell of Cram, which
+    /// takes no domino, is left out).
+    fn push_piece(&self, piece: Region, out: &mut Vec<Cells>) {
+        match (self.rule, piece.len()) {
+            (Rule::Cram, 1) => {}
+            (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => out.push(Cells::Grid(piece)),
+            _ => out.push(Cells::Grid(piece.canonical())),
         }
     }
 
