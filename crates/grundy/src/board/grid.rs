@@ -258,16 +258,9 @@ impl Region {
     /// the position without `t2` have options of the same values. (Beling's
     /// Cram solver reduces such "stars" too.)
     pub fn without_extra_dead_ends(&self) -> Region {
-        let m = masks(self.h, self.w);
         let (p, w) = (self.bits, self.w as u32);
-        // The cells with a free neighbour on each side.
-        let left = p & (p << 1) & m.has_left;
-        let right = p & (p >> 1) & m.has_right;
-        let up = p & (p << w);
-        let down = p & (p >> w);
-        let odd = left ^ right ^ up ^ down;
-        let two = (left & right) | ((left | right) & (up | down)) | (up & down);
-        let ends = odd & !two;
+        let [left, right, up, down] = self.sides();
+        let ends = self.dead_ends();
         if ends == 0 {
             return *self;
         }
@@ -286,6 +279,58 @@ impl Region {
         let down_ends = ends & down;
         gone |= ((down_ends << w) & pointed) >> w;
         Region::new(self.h, self.w, p & !gone)
+    }
+
+    /// The cells of the region with a neighbour in it to the left, to the
+    /// right, above and below.
+    fn sides(&self) -> [u128; 4] {
+        let m = masks(self.h, self.w);
+        let (p, w) = (self.bits, self.w as u32);
+        [
+            p & (p << 1) & m.has_left,
+            p & (p >> 1) & m.has_right,
+            p & (p << w),
+            p & (p >> w),
+        ]
+    }
+
+    /// The dead ends: cells with exactly one neighbour in the region.
+    fn dead_ends(&self) -> u128 {
+        let [left, right, up, down] = self.sides();
+        let odd = left ^ right ^ up ^ down;
+        let two = (left & right) | ((left | right) & (up | down)) | (up & down);
+        odd & !two
+    }
+
+    /// The cells of the region next to a cell of `set`.
+    fn next_to(&self, set: u128) -> u128 {
+        let m = masks(self.h, self.w);
+        let w = self.w as u32;
+        (((set << 1) & m.has_left) | ((set >> 1) & m.has_right) | (set << w) | (set >> w))
+            & self.bits
+    }
+
+    /// The region without Cram's bridges: cells that are not dead ends and
+    /// all of whose neighbours have a dead end. The Cram value is the same.
+    ///
+    /// Why, for a bridge `m`, by induction on the number of cells: a domino
+    /// on `m` and a neighbour `s` leaves the dead end `t` of `s` with no
+    /// free neighbour, the position of the domino `s`–`t` without `m`. Any
+    /// other domino leaves `m` a bridge (its neighbours keep their dead
+    /// ends), a dead end beside another dead end (see
+    /// [`Region::without_extra_dead_ends`]), or alone; in each case its
+    /// value is that of the same domino without `m`. So the options of the
+    /// region and of the region without `m` have the same values. No bridge
+    /// is next to another (a bridge has no dead end), so all go at once.
+    /// (Beling's Cram solver removes such bridges too.)
+    pub fn without_bridges(&self) -> Region {
+        let ends = self.dead_ends();
+        if ends == 0 {
+            return *self;
+        }
+        let has_end = self.next_to(ends);
+        let bridges = self.bits & !ends & !self.next_to(self.bits & !has_end);
+        Region::new(self.h, self.w, self.bits & !bridges)
     }
 
     /// For Cram, on a connected region: a part of it that is a game of its
@@ -444,6 +489,20 @@ mod tests {
         // Two cells each with two dead ends, joined: a T on each side.
         let h = region(&[".#.", "...", ".#."]).without_extra_dead_ends();
         assert_eq!(h.len(), 5);
+    }
+
+    #[test]
+    fn bridges_go() {
+        // A strip of five: the middle cell's neighbours both have ends.
+        assert_eq!(region(&["....."]).without_bridges().len(), 4);
+        // A strip of four has no bridge (the middle cells have ends).
+        assert_eq!(region(&["...."]).without_bridges().len(), 4);
+        // Two bridges between three dead ends' neighbours.
+        let r = region(&[".#.#.", "....."]);
+        assert_eq!(r.without_bridges(), region(&[".#.#.", ".#.#."]));
+        // Nothing on a full box.
+        let full = region(&["...", "..."]);
+        assert_eq!(full.without_bridges(), full);
     }
 
     #[test]

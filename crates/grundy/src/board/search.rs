@@ -289,11 +289,12 @@ impl Search {
     }
 
     /// Appends the pieces of a Cram region as [`Search::split`] does, after
-    /// the simplifications that keep the value: extra dead ends go
-    /// ([`Region::without_extra_dead_ends`]), and a piece with a pinched
+    /// the simplifications that keep the value: extra dead ends and
+    /// bridges go ([`Region::without_extra_dead_ends`],
+    /// [`Region::without_bridges`]), and a piece with a pinched
     /// square is cut there into two games ([`Region::pinch_cut`]).
     fn split_cram(&self, region: Region, out: &mut Vec<Cells>) {
-        let reduced = region.without_extra_dead_ends();
+        let reduced = region.without_extra_dead_ends().without_bridges();
         let mut rest = reduced.bits;
         while rest != 0 {
             let piece = Region::new(region.h, region.w, rest).piece_of(rest & rest.wrapping_neg());

@@ -52,7 +52,14 @@ struct Slot {
     work: u8,
 }
 
-const BUCKET: usize = 4;
+/// Slots per bucket: two slots of 32 bytes fill one 64-byte cache line,
+/// so a lookup, which mostly waits for memory, waits for one line.
+const BUCKET: usize = 2;
+
+/// The slots of one bucket, aligned to a cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; BUCKET]);
 
 /// The slots a table starts with (grown by doubling up to the budget).
 const FIRST_SLOTS: usize = 1 << 12;
@@ -62,7 +69,7 @@ pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
 
 /// A table of region values within a byte budget.
 pub struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     filled: usize,
     most_slots: usize,
     replaced: u64,
@@ -81,7 +88,7 @@ impl Table {
             1usize << (usize::BITS - 1 - most.leading_zeros())
         };
         Table {
-            slots: vec![Slot::default(); FIRST_SLOTS.min(most_slots)],
+            buckets: vec![Bucket::default(); FIRST_SLOTS.min(most_slots) / BUCKET],
             filled: 0,
             most_slots,
             replaced: 0,
@@ -92,7 +99,7 @@ impl Table {
     /// table already larger than the new budget is cleared to fit it.
     pub fn set_budget(&mut self, budget: u64) {
         let fresh = Table::new(budget);
-        if fresh.most_slots < self.slots.len() {
+        if fresh.most_slots < self.slots() {
             *self = fresh;
         } else {
             self.most_slots = fresh.most_slots;
@@ -114,9 +121,14 @@ impl Table {
         self.replaced
     }
 
+    /// The slots there are now.
+    fn slots(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
     /// The bytes the slots take now.
     pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * SLOT_BYTES
+        self.slots() as u64 * SLOT_BYTES
     }
 
     fn bucket(&self, key: Key) -> usize {
@@ -131,14 +143,14 @@ impl Table {
         x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^= x >> 31;
-        let buckets = self.slots.len() / BUCKET;
-        (x as usize & (buckets - 1)) * BUCKET
+        x as usize & (self.buckets.len() - 1)
     }
 
     /// The stored facts of `key`, if any.
     pub fn get(&self, key: Key) -> Option<Facts> {
         let b = self.bucket(key);
-        self.slots[b..b + BUCKET]
+        self.buckets[b]
+            .0
             .iter()
             .find(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag)
             .map(|s| Facts {
@@ -152,12 +164,12 @@ impl Table {
     pub fn put(&mut self, key: Key, facts: Facts, work: u64) {
         // Grow at three eighths full: at that load few buckets of four are
         // full, so replacement is for a table that has reached its budget.
-        if self.filled * 8 >= self.slots.len() * 3 && self.slots.len() < self.most_slots {
+        if self.filled * 8 >= self.slots() * 3 && self.slots() < self.most_slots {
             self.grow();
         }
         let work = (64 - work.leading_zeros()) as u8 + 1;
         let b = self.bucket(key);
-        let bucket = &mut self.slots[b..b + BUCKET];
+        let bucket = &mut self.buckets[b].0;
         let same = bucket
             .iter()
             .position(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag);
@@ -191,19 +203,23 @@ impl Table {
     /// Every entry: its key, its facts, and the work level it was stored
     /// with (as [`Table::put_level`] takes it back).
     pub fn entries(&self) -> impl Iterator<Item = (Key, Facts, u8)> + '_ {
-        self.slots.iter().filter(|s| s.work != 0).map(|s| {
-            (
-                Key {
-                    bits: s.bits,
-                    tag: s.tag,
-                },
-                Facts {
-                    value: s.value.checked_sub(1),
-                    not: s.not,
-                },
-                s.work,
-            )
-        })
+        self.buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter(|s| s.work != 0)
+            .map(|s| {
+                (
+                    Key {
+                        bits: s.bits,
+                        tag: s.tag,
+                    },
+                    Facts {
+                        value: s.value.checked_sub(1),
+                        not: s.not,
+                    },
+                    s.work,
+                )
+            })
     }
 
     /// Stores the facts of `key` with a work level read back from
@@ -219,17 +235,17 @@ impl Table {
 
     /// Doubles the slots and re-files every entry.
     fn grow(&mut self) {
-        let size = (self.slots.len() * 2).min(self.most_slots);
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        let size = (self.slots() * 2).min(self.most_slots);
+        let old = std::mem::replace(&mut self.buckets, vec![Bucket::default(); size / BUCKET]);
         self.filled = 0;
-        for s in old.into_iter().filter(|s| s.work != 0) {
+        for s in old.into_iter().flat_map(|b| b.0).filter(|s| s.work != 0) {
             let key = Key {
                 bits: s.bits,
                 tag: s.tag,
             };
             let b = self.bucket(key);
-            if let Some(i) = (b..b + BUCKET).find(|&i| self.slots[i].work == 0) {
-                self.slots[i] = s;
+            if let Some(slot) = self.buckets[b].0.iter_mut().find(|s| s.work == 0) {
+                *slot = s;
                 self.filled += 1;
             }
         }
