@@ -9,6 +9,13 @@
 //! no cell next to its own image is a second-player win by the mirror
 //! strategy and costs nothing. On a general graph a piece is its set of
 //! vertices.
+//!
+//! A piece is searched by asking whether its value lies in a set of values
+//! (Beling and Rogalski's pruning, see `Search::value_in`), not by
+//! computing every option's value; Cram positions are first simplified
+//! (extra dead ends and bridges go, pinched squares are cut, see
+//! [`Region`]). The plain search (every option's value, then the mex) is
+//! kept beside it as [`Strategy::Mex`], and the tests compare the two.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

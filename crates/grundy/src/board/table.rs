@@ -2,13 +2,15 @@
 //! allows and then keeps going by replacement, so a search never dies for
 //! memory; with less room it only repeats work.
 //!
-//! Slots come in buckets of four. A new entry takes a free slot of its
-//! bucket, or else the slot whose facts cost the least work to find
-//! (facts about small regions are cheap to find again; the root's are not).
+//! Slots come in buckets of two, one cache line each. A new entry takes a
+//! free slot of its bucket, or else the slot whose facts cost the least
+//! work to find (facts about small regions are cheap to find again; the
+//! root's are not).
 //!
 //! An entry holds what is known of a region's value: the value itself, or
 //! the values it is known not to have (found by the bounds search, which
-//! asks "is the value k?" rather than computing every option's value).
+//! asks "is the value one of these?" rather than computing every
+//! option's value).
 
 /// A key: the cells of a region and a tag saying which box (or graph) the
 /// cells belong to.
@@ -162,8 +164,9 @@ impl Table {
     /// Stores the facts of `key`, found after searching `work` positions
     /// (replacing what was stored for it).
     pub fn put(&mut self, key: Key, facts: Facts, work: u64) {
-        // Grow at three eighths full: at that load few buckets of four are
-        // full, so replacement is for a table that has reached its budget.
+        // Grow at three eighths full: at that load about one bucket in six
+        // is full, so a few cheap entries are replaced before the budget is
+        // reached, and the table stays small enough to be quick to grow.
         if self.filled * 8 >= self.slots() * 3 && self.slots() < self.most_slots {
             self.grow();
         }
