@@ -37,7 +37,7 @@ struct LimitArgs {
     /// Most moves one component may list.
     #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_MOVES, value_parser = count_usize)]
     max_moves: usize,
-    /// Save computed values of long sequence runs in FILE, and resume from it.
+    /// Save computed values of long sequence runs, or the table of a Cram or Node Kayles search on grids, in FILE, and resume from it.
     #[arg(long, global = true, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// Compute every value even when a proven period already gives them.

@@ -74,8 +74,9 @@ pub struct Limits {
     /// Use proven results (a certified period) to stop computing early;
     /// off, tables are computed value by value to the end (`--compute-all`).
     pub shortcuts: bool,
-    /// Where long sequence computations save their values and resume from
-    /// (`--checkpoint FILE`).
+    /// Where long sequence computations save their values and resume from,
+    /// and where the Cram and Node Kayles searches on grids keep their
+    /// tables (`--checkpoint FILE`).
     pub checkpoint: Option<PathBuf>,
     /// Called about once a second during long computations.
     pub progress: Option<ProgressFn>,

@@ -99,7 +99,7 @@ class Limits(TypedDict, total=False):
     time_limit: Optional[int]
     """Stop any computation that runs longer than this many seconds."""
     checkpoint: Optional[Union[str, "os.PathLike[str]"]]
-    """Save computed values of long sequence runs in this file, and resume from it."""
+    """Save computed values of long sequence runs, or the table of a Cram or Node Kayles search on grids, in this file, and resume from it."""
     compute_all: Optional[bool]
     """Compute every value even when a proven period already gives them."""
     engine: Optional[Literal["auto", "plain"]]

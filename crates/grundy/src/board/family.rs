@@ -294,6 +294,40 @@ impl BoardFamily {
         })
     }
 
+    /// Runs `f` with the search of the board's grid or graph (one search
+    /// per graph, one for all grids, each kept between queries). With
+    /// `--checkpoint FILE`, the grids' table is read from FILE first and
+    /// saved to it after, also when `f` was stopped (by the time limit or
+    /// Ctrl-C), so a rerun resumes with what was found.
+    fn with_search<T>(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        f: impl FnOnce(&mut Search) -> Result<T>,
+    ) -> Result<T> {
+        match &board.space {
+            Space::Graph { adjacent, .. } => {
+                let mut graphs = self.graphs.lock().unwrap_or_else(|e| e.into_inner());
+                let search = graphs
+                    .entry(board.words.clone())
+                    .or_insert_with(|| Search::on_graph(self.rule, adjacent.clone()));
+                f(search)
+            }
+            _ => {
+                let mut search = self.grids.lock().unwrap_or_else(|e| e.into_inner());
+                let Some(path) = &limits.checkpoint else {
+                    return f(&mut search);
+                };
+                search.open_table(path, limits)?;
+                let result = f(&mut search);
+                let saved = search.save_table();
+                // An error of the search (a stop) is the one to report.
+                let answer = result?;
+                saved.map(|()| answer)
+            }
+        }
+    }
+
     /// The argument list of the board with `free` cells left.
     fn encode(&self, board: &Board, free: u128) -> Vec<Arg> {
         let mut args = board.words.clone();
@@ -363,20 +397,30 @@ impl Family for BoardFamily {
     fn value(&self, component: &[Arg], limits: &Limits) -> Result<Nimber> {
         let board = self.board(component)?;
         let cells = board.space.cells(board.free);
-        match &board.space {
-            Space::Graph { adjacent, .. } => {
-                let mut graphs = self.graphs.lock().unwrap_or_else(|e| e.into_inner());
-                graphs
-                    .entry(board.words.clone())
-                    .or_insert_with(|| Search::on_graph(self.rule, adjacent.clone()))
-                    .value(cells, limits)
+        self.with_search(&board, limits, |search| search.value(cells, limits))
+    }
+
+    /// Asks the search "is this option's value `target`?" rather than for
+    /// each option's value: a winning move needs only that.
+    fn moves_to(
+        &self,
+        component: &[Arg],
+        target: Nimber,
+        limits: &Limits,
+        out: &mut Vec<Vec<Arg>>,
+    ) -> Result<()> {
+        let board = self.board(component)?;
+        let mut options = Vec::new();
+        board.space.options(self.rule, board.free, &mut options);
+        limits.check_moves(options.len() as u64)?;
+        self.with_search(&board, limits, |search| {
+            for &free in &options {
+                if search.value_is(board.space.cells(free), target, limits)? {
+                    out.push(self.encode(&board, free));
+                }
             }
-            _ => self
-                .grids
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .value(cells, limits),
-        }
+            Ok(())
+        })
     }
 
     fn moves(&self, component: &[Arg], limits: &Limits, out: &mut Vec<Vec<Arg>>) -> Result<()> {

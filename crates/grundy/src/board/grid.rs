@@ -244,6 +244,185 @@ impl Region {
             _ => true,
         }
     }
+
+    /// The region without the extra dead ends of Cram: where a cell has two
+    /// or more neighbours that are dead ends (cells whose one neighbour it
+    /// is), all but one of those dead ends go. The Cram value is the same.
+    ///
+    /// Why: let `c` have dead ends `t1` and `t2`. A domino on `c` and `t1`
+    /// or on `c` and `t2` leaves the same position up to a cell with no
+    /// free neighbour; a domino on `c` and another neighbour leaves both
+    /// dead ends with no free neighbour; any other domino leaves `c` with
+    /// both dead ends, so (by induction on the number of cells) its option
+    /// has the value of the same option without `t2`. So the position and
+    /// the position without `t2` have options of the same values. (Beling's
+    /// Cram solver reduces such "stars" too.)
+    pub fn without_extra_dead_ends(&self) -> Region {
+        let (p, w) = (self.bits, self.w as u32);
+        let [left, right, up, down] = self.sides();
+        let ends = self.dead_ends();
+        if ends == 0 {
+            return *self;
+        }
+        // Each dead end points at its neighbour; a neighbour already
+        // pointed at keeps the dead end it has, and the new one goes.
+        let mut pointed = 0u128;
+        let mut gone = 0u128;
+        let left_ends = ends & left;
+        pointed |= left_ends >> 1;
+        let right_ends = ends & right;
+        gone |= ((right_ends << 1) & pointed) >> 1;
+        pointed |= right_ends << 1;
+        let up_ends = ends & up;
+        gone |= ((up_ends >> w) & pointed) << w;
+        pointed |= up_ends >> w;
+        let down_ends = ends & down;
+        gone |= ((down_ends << w) & pointed) >> w;
+        Region::new(self.h, self.w, p & !gone)
+    }
+
+    /// The cells of the region with a neighbour in it to the left, to the
+    /// right, above and below.
+    fn sides(&self) -> [u128; 4] {
+        let m = masks(self.h, self.w);
+        let (p, w) = (self.bits, self.w as u32);
+        [
+            p & (p << 1) & m.has_left,
+            p & (p >> 1) & m.has_right,
+            p & (p << w),
+            p & (p >> w),
+        ]
+    }
+
+    /// The dead ends: cells with exactly one neighbour in the region.
+    fn dead_ends(&self) -> u128 {
+        let [left, right, up, down] = self.sides();
+        let odd = left ^ right ^ up ^ down;
+        let two = (left & right) | ((left | right) & (up | down)) | (up & down);
+        odd & !two
+    }
+
+    /// The cells of the region next to a cell of `set`.
+    fn next_to(&self, set: u128) -> u128 {
+        let m = masks(self.h, self.w);
+        let w = self.w as u32;
+        (((set << 1) & m.has_left) | ((set >> 1) & m.has_right) | (set << w) | (set >> w))
+            & self.bits
+    }
+
+    /// The region without Cram's bridges: cells that are not dead ends and
+    /// all of whose neighbours have a dead end. The Cram value is the same.
+    ///
+    /// Why, for a bridge `m`, by induction on the number of cells: a domino
+    /// on `m` and a neighbour `s` leaves the dead end `t` of `s` with no
+    /// free neighbour, the position of the domino `s`–`t` without `m`. Any
+    /// other domino leaves `m` a bridge (its neighbours keep their dead
+    /// ends), a dead end beside another dead end (see
+    /// [`Region::without_extra_dead_ends`]), or alone; in each case its
+    /// value is that of the same domino without `m`. So the options of the
+    /// region and of the region without `m` have the same values. No bridge
+    /// is next to another (a bridge has no dead end), so all go at once.
+    /// (Beling's Cram solver removes such bridges too.)
+    pub fn without_bridges(&self) -> Region {
+        let ends = self.dead_ends();
+        if ends == 0 {
+            return *self;
+        }
+        let has_end = self.next_to(ends);
+        let bridges = self.bits & !ends & !self.next_to(self.bits & !has_end);
+        Region::new(self.h, self.w, self.bits & !bridges)
+    }
+
+    /// For Cram, on a connected region: a part of it that is a game of its
+    /// own, though a domino may still join it to the rest, or `None`.
+    ///
+    /// The part is cut at a pinched square: four free cells `a b / c d`
+    /// where `a` has no free neighbour above or to its left and `d` none
+    /// below or to its right (or the mirror image, `b` and `c` pinched),
+    /// and where cutting the two links across the square (`a`–`b` and
+    /// `c`–`d`, or `a`–`c` and `b`–`d`) splits the region into two parts.
+    /// The value is then the nim-sum of the parts' values (Beling's Cram
+    /// solver cuts at such squares). Why, for the cut between columns, by
+    /// induction on the number of cells, with `L` the part holding `a`, `c`
+    /// and `R` the part holding `b`, `d`: in `L` the cell `a` is a dead end
+    /// of `c`, in `R` the cell `d` one of `b`. A domino `a`–`c` or `b`–`d`
+    /// leaves the parts apart, as in `L + R`. A domino `a`–`b` leaves `d` a
+    /// dead end of `c`, which is `L` again (`d` in place of `a`) beside `R`
+    /// without `b`, `d`: the value of `b`–`d` in `L + R`; likewise `c`–`d`
+    /// has the value of `a`–`c`. A domino from `c` to a cell of `L` outside
+    /// the square leaves `a` and `d` both dead ends of `b`, so one of them
+    /// goes (see [`Region::without_extra_dead_ends`]), leaving the move's
+    /// position of `L + R`; likewise for `b`. Any other domino leaves the
+    /// square pinched, so by induction its value is that of the same move in
+    /// `L + R`. The options have the same values, so the positions do.
+    pub fn pinch_cut(&self) -> Option<u128> {
+        let m = masks(self.h, self.w);
+        let (p, w) = (self.bits, self.w as u32);
+        // The cells whose neighbour on each side is free.
+        let left = (p << 1) & m.has_left;
+        let right = (p >> 1) & m.has_right;
+        let up = p << w;
+        let down = p >> w;
+        let top_left = p & !left & !up & right & down;
+        let bottom_right = p & !right & !down & left & up;
+        let top_right = p & !right & !up & left & down;
+        let bottom_left = p & !left & !down & right & up;
+        // Pinched squares, by their top-left cell.
+        let mut squares =
+            (top_left & (bottom_right >> (w + 1))) | ((top_right >> 1) & (bottom_left >> w));
+        while squares != 0 {
+            let a = squares & squares.wrapping_neg();
+            squares &= squares - 1;
+            let (b, c) = (a << 1, a << w);
+            // Cut between the columns, then between the rows.
+            for (cut_right, cut_down, across) in [(a | c, 0, b), (0, a | b, c)] {
+                let part = self.reach(a, cut_right, cut_down);
+                if part & across == 0 {
+                    return Some(part);
+                }
+            }
+        }
+        None
+    }
+
+    /// The cells of the region reached from `seed` by steps between
+    /// neighbours, except from a cell of `cut_right` to its right and from
+    /// a cell of `cut_down` down (and back).
+    fn reach(&self, seed: u128, cut_right: u128, cut_down: u128) -> u128 {
+        let m = masks(self.h, self.w);
+        let w = self.w as u32;
+        let mut set = seed & self.bits;
+        loop {
+            let next = (set
+                | (((set & !cut_right) << 1) & m.has_left)
+                | ((set >> 1) & m.has_right & !cut_right)
+                | ((set & !cut_down) << w)
+                | ((set >> w) & !cut_down))
+                & self.bits;
+            if next == set {
+                return set;
+            }
+            set = next;
+        }
+    }
+
+    /// Whether the first player wins Cram by covering the two centre cells
+    /// with a domino and then answering every move with its image under
+    /// the half turn: the region is its own half turn, its box has one
+    /// side odd and one even, and both centre cells are free. Those two
+    /// cells are the only ones next to their own images, so once they are
+    /// covered every move's image is free (Gardner's strategy for even ×
+    /// odd boards).
+    pub fn centre_domino_wins(&self) -> bool {
+        let (h, w) = (self.h as u32, self.w as u32);
+        let cell = |r: u32, c: u32| self.bits >> (r * w + c) & 1 == 1;
+        let centre = match (h % 2, w % 2) {
+            (1, 0) => cell(h / 2, w / 2 - 1) && cell(h / 2, w / 2),
+            (0, 1) => cell(h / 2 - 1, w / 2) && cell(h / 2, w / 2),
+            _ => false,
+        };
+        centre && self.half_turn().bits == self.bits
+    }
 }
 
 #[cfg(test)]
@@ -293,5 +472,67 @@ mod tests {
         assert!(!region(&["...", "...", "..."]).mirror_wins());
         assert!(region(&["...", ".#.", "..."]).mirror_wins());
         assert!(!region(&["..", ".#"]).mirror_wins());
+    }
+
+    #[test]
+    fn extra_dead_ends_go() {
+        // A plus sign: the centre has four dead ends; one stays.
+        let plus = region(&["#.#", "...", "#.#"]).without_extra_dead_ends();
+        assert_eq!(plus.len(), 2);
+        // A strip of three: one end goes.
+        assert_eq!(region(&["..."]).without_extra_dead_ends().len(), 2);
+        // Nothing to do on a full box or a bent strip with one end each.
+        let full = region(&["...", "..."]);
+        assert_eq!(full.without_extra_dead_ends(), full);
+        let bent = region(&["..#", "#.."]);
+        assert_eq!(bent.without_extra_dead_ends(), bent);
+        // Two cells each with two dead ends, joined: a T on each side.
+        let h = region(&[".#.", "...", ".#."]).without_extra_dead_ends();
+        assert_eq!(h.len(), 5);
+    }
+
+    #[test]
+    fn bridges_go() {
+        // A strip of five: the middle cell's neighbours both have ends.
+        assert_eq!(region(&["....."]).without_bridges().len(), 4);
+        // A strip of four has no bridge (the middle cells have ends).
+        assert_eq!(region(&["...."]).without_bridges().len(), 4);
+        // Two bridges between three dead ends' neighbours.
+        let r = region(&[".#.#.", "....."]);
+        assert_eq!(r.without_bridges(), region(&[".#.#.", ".#.#."]));
+        // Nothing on a full box.
+        let full = region(&["...", "..."]);
+        assert_eq!(full.without_bridges(), full);
+    }
+
+    #[test]
+    fn pinched_squares_cut() {
+        // A square pinched at a and d, with a tail on each side.
+        let r = region(&["#..#", "...."]);
+        assert_eq!(r.pinch_cut(), None); // a has a free left neighbour
+        let r = region(&["###..", "##..#", "....#"]);
+        let part = r.pinch_cut().expect("a cut");
+        assert_eq!(part, region(&["#####", "##.##", "...##"]).bits);
+        // The mirror image, pinched at b and c.
+        let m = region(&["..###", "#..##", "#...."]);
+        assert_eq!(
+            m.pinch_cut(),
+            Some(region(&["..###", "#.###", "#.###"]).bits)
+        );
+        // Joined elsewhere too: no cut.
+        let ring = region(&[".....", ".#..#", ".#...", "....."]);
+        assert_eq!(ring.pinch_cut(), None);
+    }
+
+    #[test]
+    fn centre_domino_needs_both_centre_cells_and_symmetry() {
+        assert!(region(&["...", "..."]).centre_domino_wins());
+        assert!(region(&["....", "....", "...."]).centre_domino_wins());
+        assert!(region(&[".#..", "....", "..#."]).centre_domino_wins());
+        assert!(!region(&[".#..", "....", "...."]).centre_domino_wins()); // not symmetric
+        assert!(region(&["#...", "....", "...#"]).centre_domino_wins());
+        assert!(!region(&["....", ".#..", "...."]).centre_domino_wins()); // a centre cell taken
+        assert!(!region(&["...", "...", "..."]).centre_domino_wins()); // odd by odd
+        assert!(!region(&["....", "...."]).centre_domino_wins()); // even by even
     }
 }

@@ -6,8 +6,11 @@
 //!
 //! - [`grid`]: sets of cells as 128-bit bitboards, their connected pieces
 //!   and canonical forms under the symmetries of the rectangle;
+//! - [`values`]: sets of values, the questions the search asks;
+//! - [`strip`]: the values of one-row pieces, computed once;
 //! - [`table`]: a transposition table that keeps within a memory budget by
 //!   replacement;
+//! - [`saved`]: that table on disk, read back after checks;
 //! - [`search`]: the value of a Cram or Node Kayles position as the nim-sum
 //!   of its pieces, each searched once;
 //! - [`chomp`]: every Chomp value of a bar, in one pass over a dense table;
@@ -19,9 +22,12 @@ pub mod chomp;
 pub mod chomp_family;
 pub mod family;
 pub mod grid;
+pub mod saved;
 pub mod search;
+pub mod strip;
 pub mod table;
 pub mod text;
+pub mod values;
 
 pub use chomp::ChompTable;
 pub use chomp_family::ChompFamily;

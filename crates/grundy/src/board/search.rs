@@ -9,12 +9,23 @@
 //! no cell next to its own image is a second-player win by the mirror
 //! strategy and costs nothing. On a general graph a piece is its set of
 //! vertices.
+//!
+//! A piece is searched by asking whether its value lies in a set of values
+//! (Beling and Rogalski's pruning, see `Search::value_in`), not by
+//! computing every option's value; Cram positions are first simplified
+//! (extra dead ends and bridges go, pinched squares are cut, see
+//! [`Region`]). The plain search (every option's value, then the mex) is
+//! kept beside it as [`Strategy::Mex`], and the tests compare the two.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::grid::Region;
+use super::grid::{Region, low_bits};
+use super::saved;
+use super::strip::strip_value;
 use super::table::{Facts, Key, Table};
+use super::values::ValueSet;
 use crate::error::Result;
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
@@ -30,7 +41,7 @@ pub enum Rule {
 
 /// The cells that are still in play: part of a grid box, or a set of
 /// vertices of the search's graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cells {
     /// Free cells of a grid box.
     Grid(Region),
@@ -53,6 +64,10 @@ pub struct Search {
     last_report: Instant,
     strategy: Strategy,
     scratch: Vec<Scratch>,
+    /// The file the table is saved to, once read from it.
+    saved_to: Option<PathBuf>,
+    /// Positions searched when the table was last read or saved.
+    saved_at: u64,
 }
 
 /// How a piece's value is searched.
@@ -61,8 +76,9 @@ pub enum Strategy {
     /// Every option's value, then their mex: the plain search, kept to
     /// check the other against.
     Mex,
-    /// "Is the value k?" for k = 0, 1, ..., each answered with the first
-    /// option that settles it (see `equals`).
+    /// "Is the value k?" for k = 0, 1, ... at the top, and below it "is
+    /// the value one of these?", each answered by asking the options only
+    /// as much as the question needs (see `value_in`).
     Bounds,
 }
 
@@ -70,7 +86,56 @@ pub enum Strategy {
 #[derive(Default)]
 struct Scratch {
     options: Vec<Cells>,
+    /// The pieces of the options whose values are not known at once.
     pieces: Vec<Cells>,
+    /// Those options, each a range of `pieces`.
+    open: Vec<Open>,
+}
+
+/// An option whose value needs a search: its pieces `pieces[start..end]`
+/// and the nim-sum `known` of the pieces it has of known value.
+#[derive(Clone, Copy)]
+struct Open {
+    /// How hard it looks: the sum of the squares of its pieces' sizes.
+    cost: u32,
+    /// How far the move is from the middle (see `off_centre`), to try
+    /// first, among options that look as hard, the moves that cut a piece.
+    centre: u32,
+    start: usize,
+    end: usize,
+    known: u8,
+}
+
+/// How far the cells a move takes lie from the middle of the piece's box:
+/// first across the long side, then across the short side (canonical
+/// pieces have no more rows than columns). A move near the middle of a
+/// long piece cuts it in two, or nearly, which makes the options cheap
+/// (Beling and Rogalski's Cram solver tries the middle columns first).
+fn off_centre(piece: Cells, option: Cells) -> u32 {
+    let (Cells::Grid(r), Cells::Grid(after)) = (piece, option) else {
+        return 0;
+    };
+    let taken = r.bits & !after.bits;
+    if taken == 0 {
+        return 0;
+    }
+    let w = r.w as u32;
+    let (first, last) = (taken.trailing_zeros(), 127 - taken.leading_zeros());
+    // Coordinates doubled, so the middle of a box or of two cells is whole.
+    let x = first % w + last % w + 1;
+    let y = first / w + last / w + 1;
+    x.abs_diff(w) << 8 | y.abs_diff(r.h as u32)
+}
+
+/// Takes one value out of the values a piece may still have: `v`, an
+/// option's value, or the greatest when `v` is not among them (see
+/// `Search::value_in`).
+fn take_out(maybe: &mut ValueSet, v: u8) {
+    if maybe.contains(v) {
+        maybe.remove(v);
+    } else {
+        *maybe = maybe.without_max();
+    }
 }
 
 /// The table key of a piece and its cells.
@@ -111,6 +176,8 @@ impl Search {
             last_report: Instant::now(),
             strategy: Strategy::Bounds,
             scratch: Vec::new(),
+            saved_to: None,
+            saved_at: 0,
         }
     }
 
@@ -125,13 +192,40 @@ impl Search {
         &self.table
     }
 
+    /// Reads the table saved in `path` (see [`super::saved`]) unless it was
+    /// read from there already; a file that does not exist yet is an empty
+    /// table. A search on a graph keeps no file: its table is of that
+    /// graph's vertices only.
+    pub fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
+        if self.saved_to.as_deref() == Some(path) || !self.adjacent.is_empty() {
+            return Ok(());
+        }
+        self.table.set_budget(limits.max_memory / 2);
+        saved::load(&mut self.table, self.rule, path, limits)?;
+        self.saved_to = Some(path.to_path_buf());
+        self.saved_at = self.nodes;
+        Ok(())
+    }
+
+    /// Saves the table to the file [`Search::open_table`] read, when
+    /// anything was searched since it was read or last saved.
+    pub fn save_table(&mut self) -> Result<()> {
+        let Some(path) = &self.saved_to else {
+            return Ok(());
+        };
+        if self.nodes == self.saved_at {
+            return Ok(());
+        }
+        saved::save(&self.table, self.rule, path)?;
+        self.saved_at = self.nodes;
+        Ok(())
+    }
+
     /// The Grundy value of a position, within `limits`: the table keeps to
     /// half of `--max-memory`, and the search stops with an error at the
     /// deadline or when the stop flag is set.
     pub fn value(&mut self, cells: Cells, limits: &Limits) -> Result<Nimber> {
-        self.table.set_budget(limits.max_memory / 2);
-        self.started = Instant::now();
-        self.last_report = self.started;
+        self.begin(limits);
         let mut pieces = Vec::new();
         self.split(cells, &mut pieces);
         let mut sum = 0u8;
@@ -139,6 +233,35 @@ impl Search {
             sum ^= self.piece_value(piece, 0, limits)?;
         }
         Ok(Nimber(sum as u64))
+    }
+
+    /// Whether the value of a position is `target`, within `limits` as
+    /// [`Search::value`]. Cheaper than the value: the search stops as soon
+    /// as it knows the answer (for `target` 0, at the first winning move
+    /// of each option it examines), which is how winning moves are found.
+    pub fn value_is(&mut self, cells: Cells, target: Nimber, limits: &Limits) -> Result<bool> {
+        if self.strategy == Strategy::Mex {
+            return Ok(self.value(cells, limits)? == target);
+        }
+        // Every value is below 256 (see `ValueSet`).
+        let Ok(target) = u8::try_from(target.0) else {
+            return Ok(false);
+        };
+        self.begin(limits);
+        let mut pieces = Vec::new();
+        let known = self.split_known(cells, &mut pieces);
+        if pieces.is_empty() {
+            return Ok(known == target);
+        }
+        let wanted = ValueSet::single(target);
+        Ok(self.sum_value_in(&mut pieces, known, wanted, 0, limits)? == Some(target))
+    }
+
+    /// Readies the table and the clock for a query within `limits`.
+    fn begin(&mut self, limits: &Limits) {
+        self.table.set_budget(limits.max_memory / 2);
+        self.started = Instant::now();
+        self.last_report = self.started;
     }
 
     /// Appends the connected pieces of `cells` to `out` that can change
@@ -151,14 +274,7 @@ impl Search {
                 while rest.bits != 0 {
                     let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
                     rest.bits &= !piece;
-                    let found = Region::new(region.h, region.w, piece);
-                    match (self.rule, piece.count_ones()) {
-                        (Rule::Cram, 1) => {}
-                        (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => {
-                            out.push(Cells::Grid(found))
-                        }
-                        _ => out.push(Cells::Grid(found.canonical())),
-                    }
+                    self.push_piece(Region::new(region.h, region.w, piece), out);
                 }
             }
             Cells::Graph(mut rest) => {
@@ -179,6 +295,40 @@ impl Search {
         }
     }
 
+    /// Appends the pieces of a Cram region as [`Search::split`] does, after
+    /// the simplifications that keep the value: extra dead ends and
+    /// bridges go ([`Region::without_extra_dead_ends`],
+    /// [`Region::without_bridges`]), and a piece with a pinched
+    /// square is cut there into two games ([`Region::pinch_cut`]).
+    fn split_cram(&self, region: Region, out: &mut Vec<Cells>) {
+        let reduced = region.without_extra_dead_ends().without_bridges();
+        let mut rest = reduced.bits;
+        while rest != 0 {
+            let piece = Region::new(region.h, region.w, rest).piece_of(rest & rest.wrapping_neg());
+            rest &= !piece;
+            let found = Region::new(region.h, region.w, piece);
+            if piece.count_ones() >= 4
+                && let Some(part) = found.pinch_cut()
+            {
+                self.split_cram(Region::new(region.h, region.w, part), out);
+                self.split_cram(Region::new(region.h, region.w, piece & !part), out);
+            } else {
+                self.push_piece(found, out);
+            }
+        }
+    }
+
+    /// Appends a connected piece of a grid to `out`, in its canonical form
+    /// when it is large enough to be searched (a lone cell of Cram, which
+    /// takes no domino, is left out).
+    fn push_piece(&self, piece: Region, out: &mut Vec<Cells>) {
+        match (self.rule, piece.len()) {
+            (Rule::Cram, 1) => {}
+            (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => out.push(Cells::Grid(piece)),
+            _ => out.push(Cells::Grid(piece.canonical())),
+        }
+    }
+
     /// What is known of a piece without searching: small pieces and
     /// mirror-symmetric ones have known values, others what the table holds.
     fn facts(&self, piece: Cells) -> Facts {
@@ -193,10 +343,15 @@ impl Search {
             Rule::NodeKayles if cells <= 2 => return Facts::value(cells.min(1) as u8),
             _ => {}
         }
-        if let Cells::Grid(r) = piece
-            && r.mirror_wins()
-        {
-            return Facts::value(0);
+        if let Cells::Grid(r) = piece {
+            if r.mirror_wins() {
+                return Facts::value(0);
+            }
+            // A piece of one row (pieces are kept with no more rows than
+            // columns) is a strip.
+            if r.h == 1 && r.bits == low_bits(r.w as u32) {
+                return Facts::value(strip_value(self.rule, cells));
+            }
         }
         self.table.get(key).unwrap_or_default()
     }
@@ -244,6 +399,7 @@ impl Search {
         let mut s = std::mem::take(&mut self.scratch[depth]);
         s.options.clear();
         s.pieces.clear();
+        s.open.clear();
         s
     }
 
@@ -259,12 +415,16 @@ impl Search {
         match self.strategy {
             Strategy::Mex => self.mex_value(piece, depth, limits),
             Strategy::Bounds => {
-                // The least k it is not shown to differ from, then the next.
+                // "Is it 0?", then "is it 1?", ...: the first questions are
+                // outcome searches, which stop at the first winning move.
+                // A value found on the way (even another) is exact.
                 let mut k = 0u8;
-                while !self.equals(piece, k, depth, limits)? {
+                loop {
+                    if let Some(v) = self.value_in(piece, ValueSet::single(k), depth, limits)? {
+                        return Ok(v);
+                    }
                     k += 1;
                 }
-                Ok(k)
             }
         }
     }
@@ -303,132 +463,206 @@ impl Search {
         Ok(value)
     }
 
-    /// Whether the value of a connected piece is `k`: the question the
-    /// bounds search asks instead of computing every option's value.
+    /// The value of a connected piece if it lies in `wanted`: `Some` with
+    /// the value, or `None` when the value is not in `wanted`. A value
+    /// found outside `wanted` is returned too, as `Some`: it is exact.
     ///
-    /// The value is `k` when it is none of `0..k` and no option has value
-    /// `k` (the mex rule, read one value at a time). Showing that it is not
-    /// `k` takes one option of value `k`, so the search stops at the first
-    /// (the winning-move cut of an outcome search of the piece plus a Nim
-    /// heap of `k`), and what it learns, "the value is not `k`", is kept in
-    /// the table for the next question.
-    fn equals(&mut self, piece: Cells, k: u8, depth: usize, limits: &Limits) -> Result<bool> {
+    /// This is the search of P. Beling and M. Rogalski, "On pruning search
+    /// trees of impartial games", Artificial Intelligence 283 (2020): the
+    /// options are asked in turn whether their values lie in the set of
+    /// values the piece may still have, and the search stops as soon as
+    /// none of those is wanted, instead of computing every option's value.
+    ///
+    /// Why it is right: with `m` options the value is at most `m`, so the
+    /// values the piece may have start as `maybe = 0..=m`. Each option
+    /// takes one value out of `maybe`: its own when it has one in `maybe`,
+    /// otherwise the greatest. An option is asked only about `maybe`
+    /// without its greatest value (and nothing above the greatest wanted
+    /// value), so one that answers "none of those" may have the greatest,
+    /// which goes. Values taken out as "the greatest" are greater than
+    /// every value still in `maybe`, and the others are values of options,
+    /// so every value below the least of `maybe` is an option's value. When
+    /// every option has answered, one value `e` is left; no option has it
+    /// (an option with value `e` would have taken it out, and one that
+    /// answered "none of those" was asked about `e` whenever `e` is at most
+    /// the greatest wanted value), so `e` is the mex, the value; when `e`
+    /// is above every wanted value, the value is not wanted. And once
+    /// `maybe` holds no wanted value the answer is "not wanted" at once,
+    /// since the value never leaves `maybe`.
+    fn value_in(
+        &mut self,
+        piece: Cells,
+        wanted: ValueSet,
+        depth: usize,
+        limits: &Limits,
+    ) -> Result<Option<u8>> {
         let mut facts = self.facts(piece);
         if let Some(v) = facts.value {
-            return Ok(v == k);
+            return Ok(Some(v));
         }
-        if k < 64 && facts.not >> k & 1 == 1 {
-            return Ok(false);
+        if self.rule == Rule::Cram
+            && let Cells::Grid(r) = piece
+            && r.centre_domino_wins()
+        {
+            facts.not |= 1;
         }
-        for j in 0..k {
-            if (j >= 64 || facts.not >> j & 1 == 0) && self.equals(piece, j, depth, limits)? {
-                return Ok(false);
-            }
-            if j < 64 {
-                facts.not |= 1 << j;
-            }
+        let wanted = wanted.and_not(ValueSet::from_low(facts.not));
+        if wanted.is_empty() {
+            return Ok(None);
         }
         let before = self.nodes;
         self.tick(limits)?;
         let mut scratch = self.take(depth);
-        self.options(piece, &mut scratch.options);
-        // Each option's pieces, kept for two passes: the first settles
-        // what the table already knows (an option of value k ends the
-        // search at once; one known not to be k needs no search), the
-        // second searches the options left, smallest first, as those are
-        // the cheapest to settle.
-        let mut open = Vec::new();
-        let mut found = Ok(false);
-        for i in 0..scratch.options.len() {
-            let start = scratch.pieces.len();
-            self.split(scratch.options[i], &mut scratch.pieces);
-            let end = scratch.pieces.len();
-            match self.settled(&scratch.pieces[start..end], k) {
-                Some(true) => {
-                    found = Ok(true);
-                    break;
-                }
-                Some(false) => {}
-                None => {
-                    let size: u32 = scratch.pieces[start..end]
-                        .iter()
-                        .map(|&p| cell_count(p))
-                        .sum();
-                    open.push((size, start, end));
-                }
-            }
-        }
-        if matches!(found, Ok(false)) {
-            open.sort_unstable();
-            for &(_, start, end) in &open {
-                found = self.sum_equals(&mut scratch.pieces[start..end], k, depth + 1, limits);
-                if !matches!(found, Ok(false)) {
-                    break;
-                }
-            }
-        }
+        let found = self.scan_options(piece, wanted, &mut scratch, depth, limits);
         self.give(depth, scratch);
         let found = found?;
-        if found {
-            if k < 64 {
-                facts.not |= 1 << k;
-            }
-        } else {
-            facts = Facts::value(k);
+        match found {
+            Some(v) => facts = Facts::value(v),
+            None => facts.not |= wanted.low(),
         }
         self.table.put(key_of(piece).1, facts, self.nodes - before);
-        Ok(!found)
+        Ok(found)
     }
 
-    /// Whether the nim-sum of the values of `pieces` is `k`, when the
-    /// table settles it without a search: every value known, or all known
-    /// but one piece, known not to have the value that would make `k`.
-    fn settled(&self, pieces: &[Cells], mut k: u8) -> Option<bool> {
-        let mut open = None;
-        for &p in pieces {
-            let facts = self.facts(p);
-            match facts.value {
-                Some(v) => k ^= v,
-                None if open.is_none() => open = Some(facts.not),
-                None => return None,
-            }
-        }
-        match open {
-            None => Some(k == 0),
-            Some(not) if k < 64 && not >> k & 1 == 1 => Some(false),
-            Some(_) => None,
-        }
-    }
-
-    /// Whether the nim-sum of the values of `pieces` is `k`. Pieces of
-    /// known value fold into `k`; of the others, all but the largest are
-    /// valued, and the largest is asked whether it equals what is left.
-    fn sum_equals(
+    /// The options of `piece`, asked as [`Search::value_in`] explains:
+    /// first those whose pieces the table already values (no search), then
+    /// the others, the cheapest first (small pieces, and moves that split
+    /// the piece, as Beling and Rogalski order them).
+    fn scan_options(
         &mut self,
-        pieces: &mut [Cells],
-        mut k: u8,
+        piece: Cells,
+        wanted: ValueSet,
+        s: &mut Scratch,
         depth: usize,
         limits: &Limits,
-    ) -> Result<bool> {
-        let mut unknown = 0;
-        for i in 0..pieces.len() {
-            match self.facts(pieces[i]).value {
-                Some(v) => k ^= v,
+    ) -> Result<Option<u8>> {
+        self.options(piece, &mut s.options);
+        let top = wanted.max().expect("wanted is not empty");
+        // Fewer than 256 options: a piece has at most 128 cells.
+        let mut maybe = ValueSet::up_to(s.options.len() as u8);
+        // Whether every option has told its value.
+        let mut exact = true;
+        for i in 0..s.options.len() {
+            let start = s.pieces.len();
+            let known = self.split_known(s.options[i], &mut s.pieces);
+            let end = s.pieces.len();
+            if start == end {
+                take_out(&mut maybe, known);
+                if maybe.and(wanted).is_empty() {
+                    return Ok(None);
+                }
+            } else {
+                let cost = s.pieces[start..end]
+                    .iter()
+                    .map(|&p| cell_count(p).pow(2))
+                    .sum();
+                s.open.push(Open {
+                    cost,
+                    centre: off_centre(piece, s.options[i]),
+                    start,
+                    end,
+                    known,
+                });
+            }
+        }
+        s.open.sort_unstable_by_key(|o| (o.cost, o.centre));
+        for &Open {
+            start, end, known, ..
+        } in &s.open
+        {
+            if maybe.and(wanted).is_empty() {
+                return Ok(None);
+            }
+            let ask = maybe.without_max().and(ValueSet::up_to(top));
+            let answer = if ask.is_empty() {
+                None
+            } else {
+                self.sum_value_in(&mut s.pieces[start..end], known, ask, depth + 1, limits)?
+            };
+            match answer {
+                Some(v) => take_out(&mut maybe, v),
                 None => {
-                    pieces.swap(unknown, i);
-                    unknown += 1;
+                    maybe = maybe.without_max();
+                    exact = false;
                 }
             }
         }
-        let pieces = &mut pieces[..unknown];
-        let Some(largest) = (0..pieces.len()).max_by_key(|&i| cell_count(pieces[i])) else {
-            return Ok(k == 0);
-        };
-        pieces.swap(0, largest);
-        for &piece in &pieces[1..] {
-            k ^= self.piece_value(piece, depth, limits)?;
+        let last = maybe.min().expect("one value is left");
+        Ok((exact || last <= top).then_some(last))
+    }
+
+    /// The exact value of a connected piece.
+    fn exact_value(&mut self, piece: Cells, depth: usize, limits: &Limits) -> Result<u8> {
+        // Every value is wanted, so the answer is a value.
+        Ok(self
+            .value_in(piece, ValueSet::ALL, depth, limits)?
+            .expect("a value is found when every value is wanted"))
+    }
+
+    /// The value of the sum of `pieces` and a game of value `known`, if it
+    /// lies in `wanted` (`Some` also for an exact value outside it). All
+    /// pieces but the largest are valued; the largest is then asked whether
+    /// its value is one that makes the sum wanted.
+    fn sum_value_in(
+        &mut self,
+        pieces: &mut [Cells],
+        known: u8,
+        wanted: ValueSet,
+        depth: usize,
+        limits: &Limits,
+    ) -> Result<Option<u8>> {
+        let last = pieces.len() - 1;
+        let largest = (0..pieces.len())
+            .max_by_key(|&i| cell_count(pieces[i]))
+            .expect("an open option has a piece");
+        pieces.swap(largest, last);
+        let mut x = known;
+        for &piece in &pieces[..last] {
+            x ^= self.exact_value(piece, depth, limits)?;
         }
-        self.equals(pieces[0], k, depth, limits)
+        Ok(self
+            .value_in(pieces[last], wanted.xor_each(x), depth, limits)?
+            .map(|v| v ^ x))
+    }
+
+    /// Appends to `out` the pieces of `cells` whose values are not known
+    /// without a search, and returns the nim-sum of the values of the
+    /// others. Two equal pieces cancel (their values are equal, so their
+    /// nim-sum is 0), so neither is appended.
+    fn split_known(&self, cells: Cells, out: &mut Vec<Cells>) -> u8 {
+        let start = out.len();
+        match (self.rule, cells) {
+            (Rule::Cram, Cells::Grid(r)) => self.split_cram(r, out),
+            _ => self.split(cells, out),
+        }
+        let mut known = 0u8;
+        let mut kept = start;
+        for i in start..out.len() {
+            match self.facts(out[i]).value {
+                Some(v) => known ^= v,
+                None => {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+        }
+        out.truncate(kept);
+        if kept - start >= 2 {
+            out[start..].sort_unstable();
+            let mut w = start;
+            let mut i = start;
+            while i < out.len() {
+                if i + 1 < out.len() && out[i] == out[i + 1] {
+                    i += 2;
+                } else {
+                    out[w] = out[i];
+                    w += 1;
+                    i += 1;
+                }
+            }
+            out.truncate(w);
+        }
+        known
     }
 
     /// Counts a searched position; now and then looks at the stop flag and

@@ -2,13 +2,15 @@
 //! allows and then keeps going by replacement, so a search never dies for
 //! memory; with less room it only repeats work.
 //!
-//! Slots come in buckets of four. A new entry takes a free slot of its
-//! bucket, or else the slot whose facts cost the least work to find
-//! (facts about small regions are cheap to find again; the root's are not).
+//! Slots come in buckets of two, one cache line each. A new entry takes a
+//! free slot of its bucket, or else the slot whose facts cost the least
+//! work to find (facts about small regions are cheap to find again; the
+//! root's are not).
 //!
 //! An entry holds what is known of a region's value: the value itself, or
 //! the values it is known not to have (found by the bounds search, which
-//! asks "is the value k?" rather than computing every option's value).
+//! asks "is the value one of these?" rather than computing every
+//! option's value).
 
 /// A key: the cells of a region and a tag saying which box (or graph) the
 /// cells belong to.
@@ -52,7 +54,14 @@ struct Slot {
     work: u8,
 }
 
-const BUCKET: usize = 4;
+/// Slots per bucket: two slots of 32 bytes fill one 64-byte cache line,
+/// so a lookup, which mostly waits for memory, waits for one line.
+const BUCKET: usize = 2;
+
+/// The slots of one bucket, aligned to a cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; BUCKET]);
 
 /// The slots a table starts with (grown by doubling up to the budget).
 const FIRST_SLOTS: usize = 1 << 12;
@@ -62,7 +71,7 @@ pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
 
 /// A table of region values within a byte budget.
 pub struct Table {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     filled: usize,
     most_slots: usize,
     replaced: u64,
@@ -81,7 +90,7 @@ impl Table {
             1usize << (usize::BITS - 1 - most.leading_zeros())
         };
         Table {
-            slots: vec![Slot::default(); FIRST_SLOTS.min(most_slots)],
+            buckets: vec![Bucket::default(); FIRST_SLOTS.min(most_slots) / BUCKET],
             filled: 0,
             most_slots,
             replaced: 0,
@@ -92,7 +101,7 @@ impl Table {
     /// table already larger than the new budget is cleared to fit it.
     pub fn set_budget(&mut self, budget: u64) {
         let fresh = Table::new(budget);
-        if fresh.most_slots < self.slots.len() {
+        if fresh.most_slots < self.slots() {
             *self = fresh;
         } else {
             self.most_slots = fresh.most_slots;
@@ -114,9 +123,14 @@ impl Table {
         self.replaced
     }
 
+    /// The slots there are now.
+    fn slots(&self) -> usize {
+        self.buckets.len() * BUCKET
+    }
+
     /// The bytes the slots take now.
     pub fn bytes(&self) -> u64 {
-        self.slots.len() as u64 * SLOT_BYTES
+        self.slots() as u64 * SLOT_BYTES
     }
 
     fn bucket(&self, key: Key) -> usize {
@@ -131,14 +145,14 @@ impl Table {
         x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^= x >> 31;
-        let buckets = self.slots.len() / BUCKET;
-        (x as usize & (buckets - 1)) * BUCKET
+        x as usize & (self.buckets.len() - 1)
     }
 
     /// The stored facts of `key`, if any.
     pub fn get(&self, key: Key) -> Option<Facts> {
         let b = self.bucket(key);
-        self.slots[b..b + BUCKET]
+        self.buckets[b]
+            .0
             .iter()
             .find(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag)
             .map(|s| Facts {
@@ -150,14 +164,15 @@ impl Table {
     /// Stores the facts of `key`, found after searching `work` positions
     /// (replacing what was stored for it).
     pub fn put(&mut self, key: Key, facts: Facts, work: u64) {
-        // Grow at three eighths full: at that load few buckets of four are
-        // full, so replacement is for a table that has reached its budget.
-        if self.filled * 8 >= self.slots.len() * 3 && self.slots.len() < self.most_slots {
+        // Grow at three eighths full: at that load about one bucket in six
+        // is full, so a few cheap entries are replaced before the budget is
+        // reached, and the table stays small enough to be quick to grow.
+        if self.filled * 8 >= self.slots() * 3 && self.slots() < self.most_slots {
             self.grow();
         }
         let work = (64 - work.leading_zeros()) as u8 + 1;
         let b = self.bucket(key);
-        let bucket = &mut self.slots[b..b + BUCKET];
+        let bucket = &mut self.buckets[b].0;
         let same = bucket
             .iter()
             .position(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag);
@@ -188,19 +203,52 @@ impl Table {
         };
     }
 
+    /// Every entry: its key, its facts, and the work level it was stored
+    /// with (as [`Table::put_level`] takes it back).
+    pub fn entries(&self) -> impl Iterator<Item = (Key, Facts, u8)> + '_ {
+        self.buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter(|s| s.work != 0)
+            .map(|s| {
+                (
+                    Key {
+                        bits: s.bits,
+                        tag: s.tag,
+                    },
+                    Facts {
+                        value: s.value.checked_sub(1),
+                        not: s.not,
+                    },
+                    s.work,
+                )
+            })
+    }
+
+    /// Stores the facts of `key` with a work level read back from
+    /// [`Table::entries`] (1 to 65), as [`Table::put`] does.
+    pub fn put_level(&mut self, key: Key, facts: Facts, level: u8) {
+        // The work whose level is `level`: 2^(level - 2), or 0 for 1.
+        let work = match level {
+            0 | 1 => 0,
+            l => 1u64 << (l.min(65) - 2),
+        };
+        self.put(key, facts, work);
+    }
+
     /// Doubles the slots and re-files every entry.
     fn grow(&mut self) {
-        let size = (self.slots.len() * 2).min(self.most_slots);
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); size]);
+        let size = (self.slots() * 2).min(self.most_slots);
+        let old = std::mem::replace(&mut self.buckets, vec![Bucket::default(); size / BUCKET]);
         self.filled = 0;
-        for s in old.into_iter().filter(|s| s.work != 0) {
+        for s in old.into_iter().flat_map(|b| b.0).filter(|s| s.work != 0) {
             let key = Key {
                 bits: s.bits,
                 tag: s.tag,
             };
             let b = self.bucket(key);
-            if let Some(i) = (b..b + BUCKET).find(|&i| self.slots[i].work == 0) {
-                self.slots[i] = s;
+            if let Some(slot) = self.buckets[b].0.iter_mut().find(|s| s.work == 0) {
+                *slot = s;
                 self.filled += 1;
             }
         }

@@ -534,6 +534,12 @@ proptest! {
             let fast = Search::new(rule).value(board, &limits).unwrap();
             let plain = Search::new(rule).with_strategy(Strategy::Mex).value(board, &limits).unwrap();
             prop_assert_eq!(fast, plain, "{:?} {:?}", rule, board);
+            // "Is the value k?" agrees with the value, for every k near it.
+            let mut asked = Search::new(rule);
+            for k in 0..=plain.0 + 2 {
+                let is = asked.value_is(board, Nimber(k), &limits).unwrap();
+                prop_assert_eq!(is, k == plain.0, "{:?} {:?} k = {}", rule, board, k);
+            }
         }
     }
 }
@@ -576,4 +582,107 @@ fn node_kayles_on_three_connected_paths_matches_oeis() {
         let got = family.value(&[], &Limits::default()).unwrap();
         assert_eq!(got, Nimber(want), "n = {n}");
     }
+}
+
+/// A table file saved by a Cram search of the `size` board, named `name`,
+/// and the limits that keep the table in it.
+fn saved_cram_table(name: &str, size: &str) -> (TempFile, Limits) {
+    let file = TempFile::new(name, "");
+    std::fs::remove_file(&file.0).unwrap();
+    let limits = Limits {
+        checkpoint: Some(file.0.clone()),
+        ..Limits::default()
+    };
+    let board = [grundy::expr::Arg::Word(size.into())];
+    let got = BoardFamily::cram().value(&board, &limits).unwrap();
+    assert_eq!(got, Nimber(value(&format!("cram({size})"))));
+    (file, limits)
+}
+
+/// A table saved by one search is read back by another, which then finds
+/// the value without searching; a table starved of memory reads the same
+/// file and finds the same value.
+#[test]
+fn a_saved_table_reloads_and_answers() {
+    let (file, limits) = saved_cram_table("cram.table", "3x7");
+    let first = Nimber(value("cram(3x7)"));
+    let text = std::fs::read(&file.0).unwrap();
+    assert!(text.starts_with(b"grundy-board-table 1\nrule cram\n"));
+
+    let mut again = Search::new(Rule::Cram);
+    again.open_table(&file.0, &limits).unwrap();
+    assert!(!again.table().is_empty());
+    let all = Cells::Grid(Region::new(3, 7, (1u128 << 21) - 1));
+    assert_eq!(again.value(all, &limits).unwrap(), first);
+
+    let starved = Limits {
+        max_memory: 64 << 10,
+        ..limits.clone()
+    };
+    let mut small = Search::new(Rule::Cram);
+    small.open_table(&file.0, &starved).unwrap();
+    assert!(small.table().bytes() <= 32 << 10);
+    assert_eq!(small.value(all, &starved).unwrap(), first);
+}
+
+/// Damaged, foreign or doctored table files are refused with the reason,
+/// never believed: checksums catch changed bytes, the length catches a
+/// torn file, and values searched again catch a file whose checksums were
+/// made to fit wrong values.
+#[test]
+fn bad_table_files_are_refused() {
+    let (file, limits) = saved_cram_table("doctored.table", "3x5");
+    let good = std::fs::read(&file.0).unwrap();
+    let refused = |bytes: &[u8]| {
+        std::fs::write(&file.0, bytes).unwrap();
+        let mut s = Search::new(Rule::Cram);
+        s.open_table(&file.0, &limits).unwrap_err().to_string()
+    };
+    assert!(refused(b"hello\n").contains("no header"));
+    let head_end = good.windows(6).position(|w| w == b"check ").unwrap() + 15;
+    let mut torn = good.clone();
+    torn.truncate(good.len() - 10);
+    assert!(refused(&torn).contains("torn"), "{}", refused(&torn));
+    let mut flipped = good.clone();
+    flipped[head_end + 3] ^= 1;
+    assert!(refused(&flipped).contains("checksum"));
+    let other = String::from_utf8_lossy(&good).replacen("rule cram", "rule nodekayles", 1);
+    assert!(refused(other.as_bytes()).contains("checksum"));
+    let mut nk = Search::new(Rule::NodeKayles);
+    std::fs::write(&file.0, &good).unwrap();
+    assert!(
+        nk.open_table(&file.0, &limits)
+            .unwrap_err()
+            .to_string()
+            .contains("not of nodekayles")
+    );
+
+    // Every known value moved by one (kept within the piece's moves), with
+    // the checksum made to fit: only searching again can tell.
+    let mut wrong = good.clone();
+    let check = u32::from_str_radix(
+        std::str::from_utf8(&good[head_end - 9..head_end - 1]).unwrap(),
+        16,
+    )
+    .unwrap();
+    let entries = &mut wrong[head_end..good.len() - 4];
+    for e in entries.chunks_exact_mut(28) {
+        if e[26] >= 2 {
+            e[26] -= 1;
+        } else if e[26] == 1 {
+            e[26] = 2;
+        }
+    }
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&check.to_le_bytes());
+    crc.update(entries);
+    let n = wrong.len();
+    wrong[n - 4..].copy_from_slice(&crc.finalize().to_le_bytes());
+    let why = refused(&wrong);
+    assert!(why.contains("contradict"), "{why}");
+    // The good file still reads.
+    std::fs::write(&file.0, &good).unwrap();
+    Search::new(Rule::Cram)
+        .open_table(&file.0, &limits)
+        .unwrap();
 }
