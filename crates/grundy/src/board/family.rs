@@ -14,7 +14,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::grid::{MAX_CELLS, Region, low_bits};
-use super::search::{Cells, Rule, Search};
+use super::rule::Rule;
+use super::search::{Cells, Search};
 use super::text;
 use crate::error::{Error, Result};
 use crate::family::{Arg, Family, Shape};

@@ -8,6 +8,7 @@
 //!   and canonical forms under the symmetries of the rectangle;
 //! - [`values`]: sets of values, the questions the search asks;
 //! - [`strip`]: the values of one-row pieces, computed once;
+//! - [`rule`]: the rules the search knows (Cram, Node Kayles);
 //! - [`table`]: a transposition table that keeps within a memory budget by
 //!   replacement;
 //! - [`saved`]: that table on disk, read back after checks;
@@ -22,6 +23,7 @@ pub mod chomp;
 pub mod chomp_family;
 pub mod family;
 pub mod grid;
+pub mod rule;
 pub mod saved;
 pub mod search;
 pub mod strip;
@@ -33,4 +35,5 @@ pub use chomp::ChompTable;
 pub use chomp_family::ChompFamily;
 pub use family::BoardFamily;
 pub use grid::Region;
-pub use search::{Cells, Rule, Search, Strategy};
+pub use rule::Rule;
+pub use search::{Cells, Search, Strategy};

@@ -43,10 +43,9 @@ use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
 use super::grid::{MAX_CELLS, Region, low_bits};
-use super::search::{Cells, Rule, Search, Strategy};
+use super::rule::Rule;
 use super::table::{Facts, Key, Table};
 use crate::error::{Error, Result};
-use crate::limits::Limits;
 
 /// The first word of the first line.
 const MAGIC: &str = "grundy-board-table";
@@ -119,10 +118,20 @@ pub fn save(table: &Table, rule: Rule, path: &Path) -> Result<()> {
     std::fs::rename(&tmp, path).map_err(io)
 }
 
+/// The value of a grid piece by the plain search from the rules, which
+/// [`load`] holds a sample of the saved pieces against.
+pub type PlainValue<'a> = dyn FnMut(Region) -> Result<u64> + 'a;
+
 /// Reads the table saved at `path` for `rule` into `table`, after checking
-/// it as the module explains; returns the number of entries read. A file
-/// that does not exist reads as empty.
-pub fn load(table: &mut Table, rule: Rule, path: &Path, limits: &Limits) -> Result<usize> {
+/// it as the module explains (`plain` values the sample searched again);
+/// returns the number of entries read. A file that does not exist reads as
+/// empty.
+pub fn load(
+    table: &mut Table,
+    rule: Rule,
+    path: &Path,
+    plain: &mut PlainValue<'_>,
+) -> Result<usize> {
     let shown = path.display().to_string();
     let bad = |why: &str| {
         Error::invalid(format!(
@@ -209,7 +218,7 @@ pub fn load(table: &mut Table, rule: Rule, path: &Path, limits: &Limits) -> Resu
         let entry = parse_entry(e, rule).map_err(|why| bad(&format!("entry {i}: {why}")))?;
         read.push(entry);
     }
-    verify_sample(&read, rule, limits).map_err(|why| bad(&why))?;
+    verify_sample(&read, plain).map_err(|why| bad(&why))?;
     for &(key, facts, work) in &read {
         table.put_level(key, facts, work);
     }
@@ -251,21 +260,16 @@ fn parse_entry(e: &[u8], rule: Rule) -> std::result::Result<(Key, Facts, u8), St
 /// that disagrees.
 fn verify_sample(
     entries: &[(Key, Facts, u8)],
-    rule: Rule,
-    limits: &Limits,
+    plain: &mut PlainValue<'_>,
 ) -> std::result::Result<(), String> {
     let small: Vec<&(Key, Facts, u8)> = entries
         .iter()
         .filter(|(k, _, _)| k.bits.count_ones() <= SAMPLE_CELLS)
         .collect();
     let step = small.len().div_ceil(SAMPLE).max(1);
-    let mut plain = Search::new(rule).with_strategy(Strategy::Mex);
     for &&(key, facts, _) in small.iter().step_by(step) {
         let region = Region::new((key.tag >> 8) as u8, (key.tag & 0xFF) as u8, key.bits);
-        let v = plain
-            .value(Cells::Grid(region), limits)
-            .map_err(|e| e.to_string())?
-            .0;
+        let v = plain(region).map_err(|e| e.to_string())?;
         let wrong = match facts.value {
             Some(saved) => saved as u64 != v,
             None => v < 64 && facts.not >> v & 1 == 1,

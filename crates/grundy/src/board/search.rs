@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::grid::{Region, low_bits};
+use super::rule::Rule;
 use super::saved;
 use super::strip::strip_value;
 use super::table::{Facts, Key, Table};
@@ -29,15 +30,6 @@ use super::values::ValueSet;
 use crate::error::Result;
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
-
-/// The rule of a board game played by removing cells (or vertices).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    /// Cram: cover two adjacent free cells with a domino.
-    Cram,
-    /// Node Kayles: take a vertex; it and its neighbours are removed.
-    NodeKayles,
-}
 
 /// The cells that are still in play: part of a grid box, or a set of
 /// vertices of the search's graph.
@@ -201,7 +193,11 @@ impl Search {
             return Ok(());
         }
         self.table.set_budget(limits.max_memory / 2);
-        saved::load(&mut self.table, self.rule, path, limits)?;
+        // The saved table is checked by searching a sample of its pieces
+        // again with the plain search.
+        let mut plain = Search::new(self.rule).with_strategy(Strategy::Mex);
+        let mut check = |region| Ok(plain.value(Cells::Grid(region), limits)?.0);
+        saved::load(&mut self.table, self.rule, path, &mut check)?;
         self.saved_to = Some(path.to_path_buf());
         self.saved_at = self.nodes;
         Ok(())

@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use super::grid::MAX_CELLS;
-use super::search::Rule;
+use super::rule::Rule;
 
 /// The value of a strip of `n` cells (`n` at most [`MAX_CELLS`]).
 pub fn strip_value(rule: Rule, n: u32) -> u8 {
