@@ -26,9 +26,6 @@ pub(crate) const BLOCK_HEAPS: usize = 32;
 /// (0.106 to 10^7 was a third slower with blocks).
 pub(crate) const MIN_RARE: usize = 256;
 
-/// The most heaps a block may have.
-pub(crate) const MAX_BLOCK: usize = 64;
-
 /// The first heap from which blocks are used: below it the rare positions
 /// a block leaves to be done heap by heap are a large share of them all.
 pub(crate) const FIRST_BLOCK: usize = 16 * BLOCK_HEAPS;
@@ -62,13 +59,13 @@ impl Block {
         self.cap = cap;
         self.covered.clear();
         self.tick = self.tick.wrapping_add(1);
-        assert!(len <= MAX_BLOCK && len * cap <= u32::MAX as usize);
+        assert!(len <= BLOCK_HEAPS && len * cap <= u32::MAX as usize);
         if self.rows.get(1) != Some(&(cap as u32)) {
-            self.rows = (0..MAX_BLOCK as u32).map(|j| j * cap as u32).collect();
+            self.rows = (0..BLOCK_HEAPS as u32).map(|j| j * cap as u32).collect();
         }
         if self.tick == 0 || self.stamp.len() < len * cap {
             self.stamp.clear();
-            self.stamp.resize(len.max(BLOCK_HEAPS) * cap, 0);
+            self.stamp.resize(BLOCK_HEAPS * cap, 0);
             self.tick = 1;
         }
     }
@@ -82,10 +79,10 @@ impl Block {
     #[inline]
     pub fn mark_run<T: Cell>(&mut self, v: u32, run: &[T]) {
         let (cap, tick, len) = (self.cap, self.tick, self.len);
-        assert!(run.len() == len && len <= MAX_BLOCK && cap.is_power_of_two());
+        assert!(run.len() == len && len <= BLOCK_HEAPS && cap.is_power_of_two());
         assert!(self.stamp.len() >= len * cap);
         let mask = (cap - 1) as u32;
-        let mut index = [0u32; MAX_BLOCK];
+        let mut index = [0u32; BLOCK_HEAPS];
         for ((slot, b), row) in index.iter_mut().zip(run).zip(&self.rows) {
             // Values are below `cap`; the mask only keeps a broken
             // invariant inside the heap's own marks.

@@ -205,40 +205,24 @@ impl Sparse {
     /// Starts a block of `len` heaps from `g.len()` on (see
     /// [`super::block`]): marks, for each of them, the rare pairs whose two
     /// heaps lie below the block.
-    pub fn start_block<T: Cell>(&mut self, g: &[T], len: usize, rules: &Rules) {
-        let mut block = std::mem::take(&mut self.block);
-        self.fill_block(g, g.len(), len, rules, &mut block);
-        self.block = block;
-    }
-
-    /// Makes `block` the block of heaps `first..first + len`, marking for
-    /// each of them the rare pairs whose two heaps lie in `g`, a prefix of
-    /// the table that may stop short of `first` (so that a second thread
-    /// can fill the next block while the heaps before it are computed).
-    /// The rare positions must be recorded up to `g.len()`.
     ///
     /// (Filling the next block on a second thread while the heaps of this
     /// one are computed was tried: Officers to 10^6 took 2.07–2.34 s
     /// against 2.11–2.26 s for the two-heap pipeline of `super::pipeline`,
     /// on an AMD EPYC, so the simpler pipeline stayed.)
-    fn fill_block<T: Cell>(
-        &self,
-        g: &[T],
-        first: usize,
-        len: usize,
-        rules: &Rules,
-        block: &mut Block,
-    ) {
-        let known = g.len();
+    pub fn start_block<T: Cell>(&mut self, g: &[T], len: usize, rules: &Rules) {
+        let first = g.len();
+        // Taken out while it is filled from the rare positions.
+        let mut block = std::mem::take(&mut self.block);
         block.start(first, len, self.cap as usize);
         for &(i, unequal) in &rules.split_two {
             let i = i as usize;
             // Splits of s = first + j - i tokens, j < len: the rare r from
-            // `from` on pair with heaps s - r < known, and r < s0 makes
+            // `from` on pair with heaps s - r < first, and r < s0 makes
             // every pair a legal split.
             let s0 = first.saturating_sub(i);
-            let from = (first + len).saturating_sub(i + known).max(1);
-            let below = s0.min(known);
+            let from = len.saturating_sub(i).max(1);
+            let below = s0;
             let spans = if unequal {
                 // Leave out r = s / 2 for every heap of the block.
                 [
@@ -263,6 +247,7 @@ impl Sparse {
             }
             block.cover(ranges);
         }
+        self.block = block;
     }
 
     /// The indices of the rare positions `r` with `from <= r < below`.
