@@ -8,6 +8,8 @@ mod cmd;
 mod out;
 mod script;
 mod serve;
+#[cfg(feature = "mpi")]
+mod team;
 
 use std::process::ExitCode;
 
@@ -115,6 +117,7 @@ impl LimitArgs {
             max_file_bytes: self.max_file_size,
             max_memory: self.max_memory,
             files: grundy::limits::Files::Disk,
+            team: None,
         }
     }
 }
@@ -172,8 +175,32 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let limits = cli.limits.limits();
+    #[cfg_attr(not(feature = "mpi"), allow(unused_mut))]
+    let mut limits = cli.limits.limits();
     let mut stdout = out::Stdout::new();
+    // Started by `mpirun` (the `mpi` feature): `table` and `period` share
+    // their sequence runs among the processes; any other command runs on
+    // member 0 alone while the rest end. Only member 0 prints.
+    #[cfg(feature = "mpi")]
+    let _universe = match team::start() {
+        Some((universe, team)) => {
+            use grundy::seq::team::Team;
+            let shared = matches!(cli.command, Command::Table(_) | Command::Period(_));
+            if team.rank() != 0 {
+                if !shared {
+                    return ExitCode::SUCCESS;
+                }
+                limits.progress = None;
+                stdout = out::Stdout::silent();
+            }
+            if shared {
+                limits.threads = 1;
+                limits.team = Some(team);
+            }
+            Some(universe)
+        }
+        None => None,
+    };
     let result = match &cli.command {
         Command::Value(args) => cmd::value::value(args, &limits, &mut stdout),
         Command::Moves(args) => cmd::value::moves(args, &limits, &mut stdout),
@@ -208,7 +235,14 @@ fn main() -> ExitCode {
         }
         Err(out::Failure::Error(e)) => {
             out::clear_progress();
-            eprintln!("grundy: {e}");
+            if limits.team.as_ref().is_none_or(|t| t.rank() == 0) {
+                eprintln!("grundy: {e}");
+            }
+            // The other processes of a team may be waiting for this one.
+            #[cfg(feature = "mpi")]
+            if limits.team.is_some() {
+                team::abort(2);
+            }
             ExitCode::from(2)
         }
     }

@@ -30,24 +30,43 @@ impl From<io::Error> for Failure {
 pub type Outcome = Result<(), Failure>;
 
 /// Buffered standard output.
-pub struct Stdout(BufWriter<io::Stdout>);
+pub struct Stdout {
+    out: BufWriter<io::Stdout>,
+    /// Write nothing: a member of a team other than the first.
+    silent: bool,
+}
 
 impl Stdout {
     pub fn new() -> Stdout {
-        Stdout(BufWriter::with_capacity(1 << 16, io::stdout()))
+        Stdout {
+            out: BufWriter::with_capacity(1 << 16, io::stdout()),
+            silent: false,
+        }
+    }
+
+    /// Standard output that takes everything and writes nothing.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    pub fn silent() -> Stdout {
+        Stdout {
+            silent: true,
+            ..Stdout::new()
+        }
     }
 
     pub fn flush(&mut self) -> Outcome {
-        self.0.flush().map_err(Failure::from)
+        self.out.flush().map_err(Failure::from)
     }
 }
 
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write(buf)
+        if self.silent {
+            return Ok(buf.len());
+        }
+        self.out.write(buf)
     }
     fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
+        self.out.flush()
     }
 }
 

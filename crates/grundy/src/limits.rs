@@ -104,6 +104,11 @@ pub struct Limits {
     /// The most memory one table or search may take (`--max-memory`), in
     /// bytes; work that would need more is refused before it allocates.
     pub max_memory: u64,
+    /// Processes computing one take-and-break sequence together (the
+    /// command line's `mpi` feature sets it when started by `mpirun`):
+    /// each shares out the long-range work of every block of heaps. `None`:
+    /// this process alone.
+    pub team: Option<Arc<dyn crate::seq::team::Team>>,
     /// Where the files named in expressions (`graph[FILE]`,
     /// `hackenbush[FILE]`, `loopy[FILE]`, `script[FILE]`) come from: the
     /// disk, or only texts the caller supplies (a server answering others
@@ -273,6 +278,13 @@ impl fmt::Debug for Limits {
             .field("max_file_bytes", &self.max_file_bytes)
             .field("max_memory", &self.max_memory)
             .field("files", &self.files)
+            .field(
+                "team",
+                &self
+                    .team
+                    .as_ref()
+                    .map(|t| format!("member {} of {}", t.rank(), t.size())),
+            )
             .finish()
     }
 }
@@ -355,6 +367,7 @@ impl Default for Limits {
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             max_memory: DEFAULT_MAX_MEMORY,
             files: Files::Disk,
+            team: None,
         }
     }
 }

@@ -98,6 +98,7 @@ impl Shared {
             deadline: Some(Deadline::after_millis(b.millis)),
             max_file_bytes: b.max_file_bytes,
             max_memory: b.max_memory,
+            team: None,
             files: Files::Given(Arc::new(files)),
         }
     }

@@ -3,6 +3,8 @@
 //! - `cli`: values, moves, tables and errors of the basic commands;
 //! - `docs`: the transcripts of README.md and docs/*.md, run by trycmd;
 //! - `misere`: misère play, the every-move rule and genus;
+//! - `mpi`: sequence runs shared among processes by `mpirun`, with a binary
+//!   built with the `mpi` feature that `.ci/run` prepares;
 //! - `multi`: splitting games and games with cycles;
 //! - `nimbers_coins_hackenbush`: nimber arithmetic, coin-turning games and
 //!   Hackenbush pictures;
@@ -20,6 +22,7 @@ mod cli;
 mod common;
 mod docs;
 mod misere;
+mod mpi;
 mod multi;
 mod nimbers_coins_hackenbush;
 mod pattern;

@@ -175,7 +175,7 @@ enum Judge {
     /// Step counts, each component explored once; `steps` caches the
     /// count of every component position met, by its canonical text.
     Steps {
-        limits: Limits,
+        limits: Box<Limits>,
         steps: HashMap<String, u64>,
     },
     /// Search with the normal-play solver over the every-move game (its
@@ -187,7 +187,7 @@ impl Judge {
     fn new(position: &Position, method: Method, limits: &Limits) -> Result<Judge> {
         Ok(match method {
             Method::Steps => Judge::Steps {
-                limits: limits.clone(),
+                limits: Box::new(limits.clone()),
                 steps: HashMap::new(),
             },
             Method::Search => {

@@ -45,6 +45,12 @@ pub(crate) struct Block {
     /// `rows[j] = j * cap`.
     rows: Vec<u32>,
     tick: u8,
+    /// A shared block (see [`super::team`]) keeps its marks as bits, which
+    /// the team ORs together: `bits[j * words + v / 64]` has bit `v % 64`
+    /// when `v` is marked for heap `first + j`. Empty for other blocks.
+    bits: Vec<u64>,
+    /// Words of `bits` a heap.
+    words: usize,
     /// For each split removal, the indices into the rare positions the
     /// block covers.
     covered: Vec<[Range<usize>; 2]>,
@@ -58,6 +64,7 @@ impl Block {
         self.len = len;
         self.cap = cap;
         self.covered.clear();
+        self.bits.clear();
         self.tick = self.tick.wrapping_add(1);
         assert!(len <= BLOCK_HEAPS && len * cap <= u32::MAX as usize);
         if self.rows.get(1) != Some(&(cap as u32)) {
@@ -68,6 +75,54 @@ impl Block {
             self.stamp.resize(BLOCK_HEAPS * cap, 0);
             self.tick = 1;
         }
+    }
+
+    /// Starts an empty shared block of heaps `first..first + len`, values
+    /// below `cap`, marked in bits (any number of heaps).
+    pub fn start_bits(&mut self, first: usize, len: usize, cap: usize) {
+        self.first = first;
+        self.len = len;
+        self.cap = cap;
+        self.covered.clear();
+        self.words = cap.div_ceil(64);
+        self.bits.clear();
+        self.bits.resize(len * self.words, 0);
+    }
+
+    /// Heap `first + j`'s bits in a shared block.
+    pub fn bits_row(&self, j: usize) -> &[u64] {
+        &self.bits[j * self.words..(j + 1) * self.words]
+    }
+
+    /// See [`Block::bits_row`].
+    pub fn bits_row_mut(&mut self, j: usize) -> &mut [u64] {
+        &mut self.bits[j * self.words..(j + 1) * self.words]
+    }
+
+    /// Adds heap `first + j`'s stamps, as bits, to `row` (a block marked by
+    /// [`Block::mark_run`]).
+    pub fn or_stamps_into(&self, j: usize, row: &mut [u64]) {
+        let (cap, tick) = (self.cap, self.tick);
+        let stamp = &self.stamp[j * cap..(j + 1) * cap];
+        for (word, chunk) in row.iter_mut().zip(stamp.chunks(64)) {
+            // A loop the compiler turns into byte compares and mask moves.
+            let mut bits = 0u64;
+            for (b, &x) in chunk.iter().enumerate() {
+                bits |= u64::from(x == tick) << b;
+            }
+            *word |= bits;
+        }
+    }
+
+    /// Adds the values in `more` (laid out as the block's bits) to a
+    /// shared block's marks.
+    pub fn or_bits(&mut self, more: &[u64]) {
+        self.bits.iter_mut().zip(more).for_each(|(b, m)| *b |= m);
+    }
+
+    /// The bits of a shared block, for the team to OR together.
+    pub fn bits_mut(&mut self) -> &mut [u64] {
+        &mut self.bits
     }
 
     /// Marks `v ⊕ run[j]` for each heap `first + j` of the block; `run`
@@ -105,9 +160,13 @@ impl Block {
     pub fn heap(&self, n: usize) -> Option<HeapMarks<'_>> {
         (self.len > 0 && n >= self.first && n < self.first + self.len).then(|| {
             let j = n - self.first;
+            let row = if self.bits.is_empty() {
+                Row::Stamps(&self.stamp[j * self.cap..(j + 1) * self.cap], self.tick)
+            } else {
+                Row::Bits(&self.bits[j * self.words..(j + 1) * self.words])
+            };
             HeapMarks {
-                stamp: &self.stamp[j * self.cap..(j + 1) * self.cap],
-                tick: self.tick,
+                row,
                 covered: &self.covered,
             }
         })
@@ -122,16 +181,28 @@ impl Block {
 /// One heap's part of a [`Block`].
 #[derive(Clone, Copy)]
 pub(crate) struct HeapMarks<'a> {
-    stamp: &'a [u8],
-    tick: u8,
+    row: Row<'a>,
     covered: &'a [[Range<usize>; 2]],
 }
 
+/// A heap's marks: byte stamps equal to a tick, or bits.
+#[derive(Clone, Copy)]
+enum Row<'a> {
+    Stamps(&'a [u8], u8),
+    Bits(&'a [u64]),
+}
+
 impl HeapMarks<'_> {
-    /// Whether `v` is the value of a covered rare pair.
+    /// Whether `v` is the value of a covered rare pair (or, in a shared
+    /// block, of a pair of its window).
     #[inline(always)]
     pub fn has(&self, v: u32) -> bool {
-        self.stamp.get(v as usize) == Some(&self.tick)
+        match self.row {
+            Row::Stamps(stamp, tick) => stamp.get(v as usize) == Some(&tick),
+            Row::Bits(bits) => bits
+                .get(v as usize / 64)
+                .is_some_and(|w| w >> (v % 64) & 1 != 0),
+        }
     }
 
     /// The rare positions (indices) covered for the `split`-th split

@@ -82,8 +82,10 @@ impl TakeBreakFamily {
 
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
         let attach = limits.checkpoint.as_deref().filter(|_| seq.is_empty());
-        if let Some(path) = attach {
-            seq.attach_checkpoint(path)?;
+        match (attach, &limits.team) {
+            (Some(path), Some(team)) => seq.attach_checkpoint_in(path, team.as_ref())?,
+            (Some(path), None) => seq.attach_checkpoint(path)?,
+            (None, _) => {}
         }
         let shortcut = Limits {
             shortcuts: true,

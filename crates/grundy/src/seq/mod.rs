@@ -26,8 +26,10 @@ mod plain;
 pub mod rules;
 mod sparse;
 pub mod store;
+pub mod team;
 mod triple;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use family::TakeBreakFamily;
@@ -37,6 +39,7 @@ use self::checkpoint::Checkpoint;
 use self::marks::Marks;
 use self::rules::Rules;
 use self::sparse::Sparse;
+use self::team::{Team, TeamStats};
 use self::triple::Triple;
 use crate::error::Result;
 use crate::heap::octal::TakeBreak;
@@ -96,7 +99,22 @@ struct Engine {
     /// Run the pipeline whatever a heap costs (see
     /// [`Sequence::force_pipeline`]).
     force_pipeline: bool,
+    /// The processes sharing the work ([`Limits::team`]).
+    team: Option<Arc<dyn Team>>,
+    /// What the shared blocks cost.
+    team_stats: TeamStats,
+    /// When the current shared block's exchange ended: its heaps are being
+    /// finished.
+    finishing: Option<Instant>,
 }
+
+/// Heaps in a block shared by a team: the exchange per block is this many
+/// heaps' bits, and the rare positions below it are left to each heap.
+const TEAM_HEAPS: usize = 256;
+
+/// A team shares blocks from this heap on; below it every member computes
+/// alone (the same values).
+const TEAM_FROM: usize = 16 * TEAM_HEAPS;
 
 /// The pipeline runs once a heap costs this many nanoseconds on one
 /// thread. Handing each value between the threads costs a few hundred
@@ -134,6 +152,9 @@ impl Engine {
             heap_cost: None,
             pipeline_cost: None,
             force_pipeline: false,
+            team: None,
+            team_stats: TeamStats::default(),
+            finishing: None,
         };
         e.marks.ensure(2);
         e
@@ -215,6 +236,7 @@ impl Engine {
         let worth =
             |one: f64| one >= PIPELINE_MIN_NS && self.pipeline_cost.is_none_or(|two| two < one);
         self.threads >= 2
+            && self.team.is_none()
             && n >= MIN_PIPELINE
             && self.sparse.is_some()
             && self.rules.split_three.is_empty()
@@ -272,11 +294,15 @@ impl Engine {
             let cap = self.capacity();
             let v = match (&mut self.sparse, &mut self.triple) {
                 (Some(s), _) => {
-                    if n >= block::FIRST_BLOCK
-                        && n >= s.block_end()
-                        && s.rare_count() >= block::MIN_RARE
-                    {
-                        s.start_block(g, block::BLOCK_HEAPS.min(end - n), &self.rules);
+                    if n >= s.block_end() {
+                        if let Some(team) = self.team.as_deref().filter(|_| n >= TEAM_FROM) {
+                            close_block(&mut self.finishing, &mut self.team_stats);
+                            let len = TEAM_HEAPS.min(end - n);
+                            s.start_team_block(g, len, &self.rules, team, &mut self.team_stats);
+                            self.finishing = Some(Instant::now());
+                        } else if n >= block::FIRST_BLOCK && s.rare_count() >= block::MIN_RARE {
+                            s.start_block(g, block::BLOCK_HEAPS.min(end - n), &self.rules);
+                        }
                     }
                     s.value(g, &self.rules, &mut self.marks)
                 }
@@ -299,6 +325,7 @@ impl Engine {
             g.push(T::from_u32(v));
             self.record(n, v);
         }
+        close_block(&mut self.finishing, &mut self.team_stats);
         None
     }
 
@@ -352,6 +379,15 @@ impl Engine {
         }
         self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         self.next_review = (2 * n).max(n + 4096);
+    }
+}
+
+/// Adds the time since a shared block's exchange to its unshared part.
+/// (Heaps after a widening of the table are counted as the next run's,
+/// which leaves the sum unchanged.)
+fn close_block(finishing: &mut Option<Instant>, stats: &mut TeamStats) {
+    if let Some(since) = finishing.take() {
+        stats.finish_ns += since.elapsed().as_nanos() as u64;
     }
 }
 
@@ -508,6 +544,48 @@ impl Sequence {
         Ok(())
     }
 
+    /// [`Sequence::attach_checkpoint`] for a member of a team: member 0
+    /// opens the file and sends its values to the others, who never touch
+    /// it (they may not share its disk). Every member must call this.
+    pub fn attach_checkpoint_in(&mut self, path: &std::path::Path, team: &dyn Team) -> Result<()> {
+        // Member 0 sends the width and the values, or one zero byte when
+        // it could not open the file (it reports why itself).
+        let mut message = Vec::new();
+        let opened = if team.rank() == 0 {
+            let opened = self.attach_checkpoint(path);
+            message.push(if opened.is_ok() {
+                self.store.width()
+            } else {
+                0
+            });
+            message.extend(self.store.le_bytes(0..self.store.len()));
+            Some(opened)
+        } else {
+            None
+        };
+        team.broadcast(&mut message);
+        if let Some(opened) = opened {
+            return opened;
+        }
+        let (&width, values) = message.split_first().unwrap_or((&0, &[]));
+        let Some(mut store) = Store::with_width(width) else {
+            return Err(crate::error::Error::invalid(format!(
+                "member 0 of the team could not open the checkpoint {}",
+                path.display()
+            )));
+        };
+        store.extend_from_le_bytes(values);
+        if store.len() > self.store.len() {
+            self.replace_store(store);
+        }
+        Ok(())
+    }
+
+    /// What the blocks shared by a team cost so far (zero without a team).
+    pub fn team_stats(&self) -> TeamStats {
+        self.engine.team_stats
+    }
+
     /// Takes over values computed earlier (from a checkpoint).
     fn replace_store(&mut self, store: Store) {
         let mut fresh = Sequence::new(self.game.clone());
@@ -553,6 +631,7 @@ impl Sequence {
             sparse.kernel = self.engine.kernel;
         }
         self.engine.row_budget = limits.max_memory / 2;
+        self.engine.team = limits.team.clone();
         if limits.plain_engine {
             self.engine.sparse = None;
             self.engine.triple = None;
@@ -568,11 +647,18 @@ impl Sequence {
             }
             let end = (self.len() + CHUNK as u64).min(to + 1) as usize;
             self.store.reserve(end - self.store.len());
-            let stop = || limits.check_stop().is_err();
+            // A team's members must stop at the same heap: they agree on
+            // it after each chunk, never in the middle of one.
+            let stop_now = || limits.check_stop().is_err();
+            let stop: &StopCheck<'_> = if limits.team.is_some() {
+                &|| false
+            } else {
+                &stop_now
+            };
             let overflow = match &mut self.store {
-                Store::U8(g) => self.engine.run(g, end, &stop),
-                Store::U16(g) => self.engine.run(g, end, &stop),
-                Store::U32(g) => self.engine.run(g, end, &stop),
+                Store::U8(g) => self.engine.run(g, end, stop),
+                Store::U16(g) => self.engine.run(g, end, stop),
+                Store::U32(g) => self.engine.run(g, end, stop),
             };
             if let Some(v) = overflow {
                 let n = self.store.len();
@@ -594,9 +680,17 @@ impl Sequence {
             }
             // The stop flag or the time limit: the values so far are
             // saved either way, and the error says which.
-            if let Err(e) = limits.check_stop() {
+            let stopped = limits.check_stop();
+            let team_stops = match &limits.team {
+                Some(team) => team::any(team.as_ref(), stopped.is_err()),
+                None => false,
+            };
+            if stopped.is_err() || team_stops {
                 self.save()?;
-                return Err(e);
+                // A member stopped by another reports the interruption.
+                return Err(stopped
+                    .err()
+                    .unwrap_or_else(|| crate::error::ErrorKind::Interrupted.into()));
             }
         }
         self.save()?;
@@ -626,11 +720,15 @@ impl Sequence {
             None if self.engine.triple.is_some() => "triple engine".to_string(),
             None => "plain engine".to_string(),
         };
-        let period = match (&self.period, self.watch.as_ref().and_then(Watch::target)) {
+        let mut period = match (&self.period, self.watch.as_ref().and_then(Watch::target)) {
             (Some(p), _) => format!("; period {} certified", p.period),
             (None, Some(t)) => format!("; a period candidate needs {t} values"),
             _ => String::new(),
         };
+        if let Some(team) = &self.engine.team {
+            let stats = self.engine.team_stats;
+            period += &format!("; team of {}: {}", team.size(), stats.describe());
+        }
         Progress {
             done,
             target: to + 1,

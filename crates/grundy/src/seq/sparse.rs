@@ -21,13 +21,26 @@
 //! When the values grow or a better classification appears, the caller
 //! rebuilds the state from the table.
 
-use super::block::{Block, Pieces};
+use std::ops::Range;
+use std::time::Instant;
+
+use super::block::{BLOCK_HEAPS, Block, Pieces};
 use super::kernel::{self, Kernel, Scan};
 use super::marks::Marks;
 use super::mask::Class;
 use super::plain::mark_direct_at;
 use super::rules::Rules;
 use super::store::Cell;
+use super::team::{self, Team, TeamStats};
+
+/// Ordinary pairs each heap of a shared block gets marked, beside its rare
+/// pairs: the confirming scan finds most missing values within its first
+/// 64 pairs, so with these marked it seldom runs on the unshared path.
+const WINDOW_PAIRS: usize = 64;
+
+/// Most pairs a shared block's early confirming scan looks at for one heap
+/// (see [`Sparse::scan_below`]); Officers needs about 2 800 on average.
+const SCAN_BELOW_PAIRS: usize = 1 << 16;
 
 /// The state of the sparse engine for one classification.
 #[derive(Clone, Debug)]
@@ -46,6 +59,8 @@ pub(crate) struct Sparse {
     by_parity: [Vec<u32>; 2],
     /// The long-range rare pairs of the current block of heaps.
     block: Block,
+    /// Scratch for a shared block: the stamps of a part of it.
+    stamps: Block,
     /// Scratch: a bit per value, the abundant values still to be found.
     needed: Vec<u64>,
     /// Statistics: heaps that needed a scan, pairs scanned, and scans that
@@ -69,6 +84,7 @@ impl Sparse {
             kernel: Kernel::best(),
             by_parity: [Vec::new(), Vec::new()],
             block: Block::default(),
+            stamps: Block::default(),
             needed: Vec::new(),
             scans: 0,
             scanned: 0,
@@ -215,6 +231,178 @@ impl Sparse {
         // Taken out while it is filled from the rare positions.
         let mut block = std::mem::take(&mut self.block);
         block.start(first, len, self.cap as usize);
+        self.each_long_range(first, len, rules, |s0, ranges| {
+            for range in ranges.clone() {
+                for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_value[range]) {
+                    let b = s0 - r as usize;
+                    block.mark_run(v, &g[b..b + len]);
+                }
+            }
+            block.cover(ranges);
+        });
+        self.block = block;
+    }
+
+    /// Starts a block of `len` heaps from `g.len()` on shared by a team
+    /// (see [`super::team`]): this member marks its share of the rare pairs
+    /// whose two heaps lie below the block, and of a window of
+    /// [`WINDOW_PAIRS`] ordinary pairs for each split removal (so that the
+    /// confirming scan seldom has to run), then the team ORs the marks.
+    /// Every member must call it with the same table and `len`.
+    pub fn start_team_block<T: Cell>(
+        &mut self,
+        g: &[T],
+        len: usize,
+        rules: &Rules,
+        team: &dyn Team,
+        stats: &mut TeamStats,
+    ) {
+        let started = Instant::now();
+        let first = g.len();
+        let mut block = std::mem::take(&mut self.block);
+        block.start_bits(first, len, self.cap as usize);
+        // The work as (s0, pair heap, its value) jobs in a fixed order,
+        // shared out by position in that order.
+        let mut jobs: Vec<(usize, Range<usize>, bool)> = Vec::new();
+        self.each_long_range(first, len, rules, |s0, ranges| {
+            for range in ranges.clone() {
+                jobs.push((s0, range, true));
+            }
+            // Pairs (a, s - a) with a >= len have s - a below the block; a
+            // below s0 / 2 is a legal split for every heap, equal or not.
+            let window = len..len + WINDOW_PAIRS;
+            if 2 * window.end < s0 {
+                jobs.push((s0, window, false));
+            }
+            block.cover(ranges);
+        });
+        let total: usize = jobs.iter().map(|(_, range, _)| range.len()).sum();
+        let mine = team::share(total, team.rank(), team.size());
+        let mut at = 0;
+        for (_, range, _) in &mut jobs {
+            let skip = mine.start.max(at).min(at + range.len()) - at;
+            let keep = mine.end.max(at).min(at + range.len()) - at;
+            at += range.len();
+            *range = range.start + skip..range.start + keep;
+        }
+        // Marked as byte stamps a sub-block at a time, in the first-level
+        // cache as in the one-process block pass, then packed into bits.
+        let mut stamps = std::mem::take(&mut self.stamps);
+        for sub in (0..len).step_by(BLOCK_HEAPS) {
+            let heaps = BLOCK_HEAPS.min(len - sub);
+            stamps.start(first + sub, heaps, self.cap as usize);
+            for (s0, range, rare) in &jobs {
+                for k in range.clone() {
+                    let (a, v) = if *rare {
+                        (self.rare[k] as usize, self.rare_value[k])
+                    } else {
+                        (k, g[k].get())
+                    };
+                    let b = s0 - a + sub;
+                    stamps.mark_run(v, &g[b..b + heaps]);
+                }
+            }
+            for j in 0..heaps {
+                stamps.or_stamps_into(j, block.bits_row_mut(sub + j));
+            }
+        }
+        self.stamps = stamps;
+        let marked = Instant::now();
+        team.or_all(block.bits_mut());
+        let exchanged = Instant::now();
+        // Second round: the confirming scans, over the pairs below the
+        // block, each member for its share of the heaps.
+        let mut found = vec![0; block.bits_mut().len()];
+        let heaps = team::share(len, team.rank(), team.size());
+        self.scan_below(g, len, rules, &block, heaps, &mut found);
+        let scanned = Instant::now();
+        team.or_all(&mut found);
+        block.or_bits(&found);
+        stats.blocks += 1;
+        stats.heaps += len as u64;
+        stats.mark_ns += ((marked - started) + (scanned - exchanged)).as_nanos() as u64;
+        stats.exchange_ns += ((exchanged - marked) + scanned.elapsed()).as_nanos() as u64;
+        stats.bytes += 16 * found.len() as u64;
+        self.block = block;
+    }
+
+    /// The confirming scans of a shared block's `heaps` (offsets into the
+    /// block), done early: for each, the abundant values below its
+    /// candidate that the block's marks leave missing are looked for among
+    /// the pairs `(a, s - a)` with `a >= len` (whose heaps are all below the
+    /// block, so known to every member), and those found go into the
+    /// heap's row of `found`. The heap's own candidate, which the rare pairs
+    /// inside the block may raise, is not known yet, so this looks for the
+    /// values below a candidate no larger: every value found is an option,
+    /// and what is left the heap's own scan finds. A value missing from
+    /// every pair (the heap's value, or one only pairs inside the block
+    /// give) would make the scan run to the end; the scan stops after
+    /// [`SCAN_BELOW_PAIRS`] pairs, leaving it to the heap's own scan.
+    fn scan_below<T: Cell>(
+        &mut self,
+        g: &[T],
+        len: usize,
+        rules: &Rules,
+        block: &Block,
+        heaps: Range<usize>,
+        found: &mut [u64],
+    ) {
+        let first = g.len();
+        let words = found.len() / len.max(1);
+        // The values looked for, kept to tell which the scan found.
+        let mut wanted = vec![0u64; self.cap as usize / 64 + 1];
+        for j in heaps {
+            let n = first + j;
+            let marks = block.bits_row(j);
+            let flip = match rules.split_two.first() {
+                Some(&(i, _)) if self.class.domain => (n - i as usize) & 1,
+                _ => 0,
+            };
+            let option = |v: u32| {
+                marks
+                    .get(v as usize / 64)
+                    .is_some_and(|w| w >> (v % 64) & 1 != 0)
+            };
+            let (candidate, mut missing) =
+                sift(&self.by_parity, flip, self.cap, option, &mut self.needed);
+            if missing == 0 {
+                continue;
+            }
+            let w = candidate as usize / 64 + 1;
+            wanted[..w].copy_from_slice(&self.needed[..w]);
+            for &(i, unequal) in &rules.split_two {
+                let s = n - i as usize;
+                let last = if unequal { (s - 1) / 2 } else { s / 2 };
+                let scan = Scan {
+                    g,
+                    s,
+                    first: len,
+                    last: last.min(len + SCAN_BELOW_PAIRS - 1),
+                    cap: self.cap,
+                };
+                missing = scan.run(self.kernel, &mut self.needed[..w], missing).0;
+                if missing == 0 {
+                    break;
+                }
+            }
+            let row = &mut found[j * words..(j + 1) * words];
+            for ((out, want), left) in row.iter_mut().zip(&wanted).zip(&self.needed[..w]) {
+                *out |= want & !left;
+            }
+            self.needed[..w].fill(0);
+        }
+    }
+
+    /// Calls `each(s0, ranges)` for each split removal, in the order of the
+    /// rules, with `s0 = first - i` and the indices of the rare positions
+    /// whose pairs lie below `first` for every heap of `first..first + len`.
+    fn each_long_range(
+        &self,
+        first: usize,
+        len: usize,
+        rules: &Rules,
+        mut each: impl FnMut(usize, [Range<usize>; 2]),
+    ) {
         for &(i, unequal) in &rules.split_two {
             let i = i as usize;
             // Splits of s = first + j - i tokens, j < len: the rare r from
@@ -232,22 +420,17 @@ impl Sparse {
             } else {
                 [from..below, below..below]
             };
-            let ranges = spans.map(|span| {
-                if span.is_empty() {
-                    0..0
-                } else {
-                    self.rare_between(span.start, span.end)
-                }
-            });
-            for range in ranges.clone() {
-                for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_value[range]) {
-                    let b = s0 - r as usize;
-                    block.mark_run(v, &g[b..b + len]);
-                }
-            }
-            block.cover(ranges);
+            each(
+                s0,
+                spans.map(|span| {
+                    if span.is_empty() {
+                        0..0
+                    } else {
+                        self.rare_between(span.start, span.end)
+                    }
+                }),
+            );
         }
-        self.block = block;
     }
 
     /// The indices of the rare positions `r` with `from <= r < below`.
