@@ -13,7 +13,7 @@ use grundy::analysis::game_graph::{self, Explored, GameGraph};
 use grundy::analysis::{self, Method};
 use grundy::expr::{Play, Played};
 use grundy::pattern::{Extent, Plane, extent_for};
-use grundy::period::{Periodicity, Proof};
+use grundy::period::{PeriodSearch, Periodicity, Proof};
 use grundy::play::engine::Choice;
 use grundy::play::{Rng, choose_move};
 use grundy::plot::{Labels, heat_map, scatter};
@@ -352,7 +352,7 @@ fn period(
         ..limits.clone()
     };
     match family.periodicity(&probe) {
-        Ok(Some(p)) => Some(p),
+        Ok(PeriodSearch::Found(p)) => Some(p),
         _ => grundy::period::observe::observe(values),
     }
 }

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::nimber::generalised::Gamma;
-use crate::period::Periodicity;
+use crate::period::PeriodSearch;
 
 /// One argument of a resolved term: a number or a word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,10 +141,12 @@ pub trait Family: Send + Sync {
         None
     }
 
-    /// A period of the family's Grundy sequence, when the family can find
-    /// one (with proof where a theorem applies) within `limits`.
-    fn periodicity(&self, _limits: &Limits) -> Result<Option<Periodicity>> {
-        Ok(None)
+    /// Searches the family's Grundy sequence for a period it can prove,
+    /// computing at most `limits.max_heap` values: the period found, or how
+    /// many values were looked at without finding one. Families without a
+    /// search of their own answer [`PeriodSearch::NotSearched`].
+    fn periodicity(&self, _limits: &Limits) -> Result<PeriodSearch> {
+        Ok(PeriodSearch::NotSearched)
     }
 
     /// Whether play in this family can return to a position (a game graph
