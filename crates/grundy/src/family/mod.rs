@@ -11,6 +11,7 @@
 //! behind a lock, so one family serves every term of a sum and every turn of
 //! a game in play.
 
+pub mod layout;
 pub mod searched;
 
 use std::fmt;
@@ -20,6 +21,7 @@ use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::nimber::generalised::Gamma;
 use crate::period::PeriodSearch;
+use layout::Layout;
 
 /// One argument of a resolved term: a number or a word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -138,6 +140,13 @@ pub trait Family: Send + Sync {
     /// coins), as `grundy play` shows positions; `None` when the canonical
     /// text is picture enough.
     fn draw(&self, _component: &[Arg]) -> Option<String> {
+        None
+    }
+
+    /// One component laid out as a board for a face to draw and let a
+    /// player point at (see [`layout`]); `None` for games not played on a
+    /// board of cells or vertices.
+    fn layout(&self, _component: &[Arg]) -> Option<Layout> {
         None
     }
 
