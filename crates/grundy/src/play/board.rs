@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::expr::Position;
 use crate::expr::position::term_text;
 use crate::family::Family;
@@ -41,38 +41,48 @@ pub struct BoardMove {
 
 /// The components of `position` played on a board ([`Family::layout`]),
 /// each with its moves and the cells they play; components of other
-/// games are left out. Listing the moves counts against
-/// `limits.max_moves`, as [`Family::moves`] does; no value is computed.
+/// games are left out. A board of more than `max_spots` cells or vertices
+/// is refused (each move lays the board out again, so the work grows as
+/// its square). Listing the moves counts against `limits.max_moves`, as
+/// [`Family::moves`] does; no value is computed.
 ///
 /// ```
 /// use grundy::{Limits, expr::Position, play::board::boards};
 /// let p = Position::parse("cram(2x3) + nim(2)").unwrap();
-/// let views = boards(&p, &Limits::default()).unwrap();
+/// let views = boards(&p, 400, &Limits::default()).unwrap();
 /// assert_eq!(views.len(), 1);
 /// let domino = views[0].moves.iter().find(|m| m.to == "cram(2x3,a1,a2)").unwrap();
 /// let cells: Vec<&str> = domino.cells.iter().map(|&i| views[0].layout.spots[i].name.as_str()).collect();
 /// assert_eq!(cells, ["a1", "a2"]);
 /// assert_eq!(domino.position, "cram(2x3,a1,a2) + nim(2)");
 /// ```
-pub fn boards(position: &Position, limits: &Limits) -> Result<Vec<BoardView>> {
+pub fn boards(position: &Position, max_spots: usize, limits: &Limits) -> Result<Vec<BoardView>> {
     let mut views = Vec::new();
     for (index, c) in position.components().iter().enumerate() {
         let (family, args) = position.component(c);
         let Some(layout) = family.layout(args) else {
             continue;
         };
+        if layout.spots.len() > max_spots {
+            return Err(Error::invalid(format!(
+                "{} has {} cells or vertices; at most {max_spots} are laid out",
+                position.component_text(c),
+                layout.spots.len()
+            )));
+        }
         let mut options = Vec::new();
         family.moves(args, limits, &mut options)?;
-        let moves = options
-            .iter()
-            .map(|option| BoardMove {
+        let mut moves = Vec::with_capacity(options.len());
+        for option in &options {
+            limits.check_stop()?;
+            moves.push(BoardMove {
                 cells: family
                     .layout(option)
                     .map_or_else(Vec::new, |after| played(&layout, &after)),
                 to: term_text(family.as_ref(), option),
                 position: position.replace(c, option).to_string(),
-            })
-            .collect();
+            });
+        }
         views.push(BoardView {
             component: index,
             text: position.component_text(c),

@@ -785,14 +785,14 @@ fn board_layouts_name_the_cells_each_move_plays() {
                 continue;
             }
             let p = Position::parse(&text).unwrap();
-            let views = boards(&p, &limits).unwrap();
+            let views = boards(&p, 400, &limits).unwrap();
             assert_eq!(views.len(), 1, "{text}");
             let view = &views[0];
             assert_eq!(view.text, text);
             let mut by_cells: HashMap<Vec<usize>, String> = HashMap::new();
             for m in &view.moves {
                 let after = Position::parse(&m.to).unwrap();
-                let after = grundy::play::board::boards(&after, &limits).unwrap();
+                let after = boards(&after, 400, &limits).unwrap();
                 assert_eq!(
                     after_by_the_rules(&view.layout, &m.cells),
                     open_spots(&after[0].layout),
@@ -819,7 +819,7 @@ fn board_layouts_name_the_cells_each_move_plays() {
 fn only_board_components_are_laid_out() {
     use grundy::play::board::boards;
     let p = Position::parse("nim(3) + chomp(2x2) + kayles(4) + cram(1x3)").unwrap();
-    let views = boards(&p, &Limits::default()).unwrap();
+    let views = boards(&p, 400, &Limits::default()).unwrap();
     let places: Vec<(usize, &str)> = views
         .iter()
         .map(|v| (v.component, v.text.as_str()))
@@ -834,8 +834,24 @@ fn only_board_components_are_laid_out() {
         ]
     );
     assert!(
-        boards(&Position::parse("nim(3,4)").unwrap(), &Limits::default())
-            .unwrap()
-            .is_empty()
+        boards(
+            &Position::parse("nim(3,4)").unwrap(),
+            400,
+            &Limits::default()
+        )
+        .unwrap()
+        .is_empty()
+    );
+    // A board too large to lay out is refused before its moves are listed.
+    let e = boards(
+        &Position::parse("chomp(100x100)").unwrap(),
+        400,
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("chomp(100x100) has 10000 cells or vertices; at most 400"),
+        "{e}"
     );
 }
