@@ -377,7 +377,7 @@ fn period(
         ..limits.clone()
     };
     match family.periodicity(&probe) {
-        Ok(PeriodSearch::Found(p)) => Some(p),
+        Ok(PeriodSearch::Found(p)) if p.certified() => Some(p),
         _ => grundy::period::observe::observe(values),
     }
 }
