@@ -390,7 +390,7 @@ fn luogu_p4018_matches_a_search_of_the_stone_game() {
 fn luogu_p4018_the_engine_finds_period_six() {
     let family = luogu_p4018::family().unwrap();
     let limits = grundy::Limits::default();
-    let period = family.periodicity(&limits).unwrap().unwrap();
+    let period = family.periodicity(&limits).unwrap().into_period().unwrap();
     assert!(period.certified());
     assert_eq!((period.period, period.saltus), (6, 0));
     for n in (0..500).chain([49_999_998, 50_000_000, 1 << 40]) {

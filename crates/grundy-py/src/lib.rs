@@ -264,34 +264,24 @@ fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) ->
     let mut limits = limits::from_dict(limits)?;
     limits.max_heap = max;
     let family = family.to_owned();
-    let pattern = run(py, limits, move |l| {
+    let (head, search) = run(py, limits, move |l| {
         let family = grundy::expr::family_named_with(&family, l)?;
-        match family.periodicity(l)? {
-            Some(p) => Ok((family.head(), Some(p), None)),
-            None => {
-                let to = l.max_heap.min(100_000);
-                let values = grundy::pattern::values(family.as_ref(), to, l)?;
-                let len = values.len() as u64;
-                Ok((
-                    family.head(),
-                    grundy::period::observe::observe(&values),
-                    Some(len),
-                ))
-            }
-        }
+        let search = grundy::pattern::sequence::find_period(family.as_ref(), l)?;
+        Ok((family.head(), search))
     })?;
-    let (head, found, computed) = pattern;
+    let found = search.period();
     let report = serde_json::json!({
         "family": head,
-        "period": found.as_ref().map(|p| p.period),
-        "preperiod": found.as_ref().map(|p| p.preperiod),
-        "last_exception": found.as_ref().and_then(|p| p.last_exception()),
-        "saltus": found.as_ref().map(|p| p.saltus),
-        "certified": found.as_ref().is_some_and(|p| p.certified()),
-        "checked_to": found.as_ref().map(|p| p.checked_to).or(computed),
-        "proof": found.as_ref().map(|p| &p.proof),
-        "proof_text": found.as_ref().map(grundy::pattern::sequence::proof_text),
-        "theorem_bound": found.as_ref().and_then(|p| p.theorem_bound()),
+        "period": found.map(|p| p.period),
+        "preperiod": found.map(|p| p.preperiod),
+        "last_exception": found.and_then(|p| p.last_exception()),
+        "saltus": found.map(|p| p.saltus),
+        "certified": found.is_some_and(|p| p.certified()),
+        "checked_to": search.checked_to(),
+        "proof": found.map(|p| &p.proof),
+        "proof_text": found.map(grundy::pattern::sequence::proof_text),
+        "search": search.proof(),
+        "theorem_bound": found.and_then(|p| p.theorem_bound()),
     });
     json(&report)
 }

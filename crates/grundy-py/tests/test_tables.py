@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import json
 import os
 import pathlib
 import signal
@@ -77,6 +78,22 @@ def test_periods() -> None:
     assert p.proof == {"kind": "guy-smith", "heaps": 2, "max_take": 2}
     s = grundy.period("sub{2,5,6}")
     assert (s.period, s.last_exception, s.certified) == (11, None, True)
+    assert s.search == s.proof
+
+
+def test_a_period_not_found_names_the_values_checked() -> None:
+    # Regression: the count was that of a second look at 100 001 values at
+    # most, not of the values the engine computed to `max`.
+    p = grundy.period("octal[0.6]", max=200_000)
+    assert (p.period, p.certified, p.checked_to) == (None, False, 200_001)
+    assert p.search == {"kind": "guy-smith", "heaps": 2, "max_take": 1}
+    assert str(p) == "octal[0.6]: no period found up to 200000 (200001 values computed)"
+    assert grundy.period("octal[0.6]", max=200_000) == cli_period("octal[0.6]", "200000")
+
+
+def cli_period(family: str, most: str) -> grundy.Period:
+    """The command line's `period --json`, read into the same type."""
+    return grundy.Period(**json.loads(cli(["period", "--json", family, "--max", most]).stdout), proof_text=None)
 
 
 def test_plots_are_the_command_lines_svg(tmp_path: pathlib.Path) -> None:

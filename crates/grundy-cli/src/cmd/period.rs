@@ -4,8 +4,9 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::period::{self, Periodicity, Proof};
-use grundy::{Limits, Nimber};
+use grundy::Limits;
+use grundy::pattern::sequence::find_period;
+use grundy::period::{PeriodSearch, Proof};
 
 use crate::out::{self, Outcome};
 
@@ -31,10 +32,13 @@ struct Report {
     last_exception: Option<u64>,
     saltus: Option<u64>,
     certified: bool,
-    /// Values computed and compared.
+    /// Values computed and compared: `G(0..checked_to)`.
     checked_to: u64,
     /// The theorem behind a certified period.
     proof: Option<Proof>,
+    /// What the search looked for: the theorem a period found would rest
+    /// on (`observed` where no theorem applies), also when none was found.
+    search: Proof,
     /// For a proof by theorem: the bound up to which the relation had to be
     /// verified.
     theorem_bound: Option<u64>,
@@ -58,10 +62,8 @@ pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome
         )),
         _ => e,
     };
-    let report = match family.periodicity(&limits).map_err(renamed)? {
-        Some(p) => report(&family.head(), &p),
-        None => observed(&family.head(), family.as_ref(), &limits).map_err(renamed)?,
-    };
+    let found = find_period(family.as_ref(), &limits).map_err(renamed)?;
+    let report = report(&family.head(), found);
     if args.json {
         return out::json(w, &report);
     }
@@ -69,52 +71,35 @@ pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome
     Ok(())
 }
 
-fn report(family: &str, p: &Periodicity) -> Report {
+fn report(family: &str, found: PeriodSearch) -> Report {
+    let p = found.period();
     Report {
         family: family.to_string(),
-        period: Some(p.period),
-        preperiod: Some(p.preperiod),
-        last_exception: p.last_exception(),
-        saltus: Some(p.saltus),
-        certified: p.certified(),
-        checked_to: p.checked_to,
-        proof: Some(p.proof.clone()),
-        theorem_bound: p.theorem_bound(),
+        period: p.map(|p| p.period),
+        preperiod: p.map(|p| p.preperiod),
+        last_exception: p.and_then(|p| p.last_exception()),
+        saltus: p.map(|p| p.saltus),
+        certified: p.is_some_and(|p| p.certified()),
+        checked_to: found.checked_to().unwrap_or(0),
+        proof: p.map(|p| p.proof.clone()),
+        theorem_bound: p.and_then(|p| p.theorem_bound()),
+        // `find_period` observes the values of a family without a search.
+        search: found.proof().cloned().unwrap_or(Proof::Observed),
     }
-}
-
-/// No theorem applies (or none found a period): look at the values.
-/// No theorem applies (or none found a period): look at the values, with
-/// the evidence rule of `period::observe`.
-fn observed(family: &str, f: &dyn grundy::expr::Family, limits: &Limits) -> grundy::Result<Report> {
-    let mut values: Vec<Nimber> = Vec::new();
-    let to = limits.max_heap.min(100_000);
-    f.table(to, limits, &mut |v| {
-        values.push(v);
-        Ok(())
-    })?;
-    Ok(match period::observe::observe(&values) {
-        Some(p) => report(family, &p),
-        None => Report {
-            family: family.to_string(),
-            period: None,
-            preperiod: None,
-            last_exception: None,
-            saltus: None,
-            certified: false,
-            checked_to: values.len() as u64,
-            proof: None,
-            theorem_bound: None,
-        },
-    })
 }
 
 fn describe(r: &Report) -> String {
     let (Some(period), Some(n0)) = (r.period, r.preperiod) else {
+        let how = match r.search {
+            Proof::GuySmith { .. } => "none certified by the Guy–Smith theorem".to_string(),
+            Proof::Window { width } => format!("no window of {width} values repeats"),
+            Proof::Observed => "no theorem applies, and none is observed".to_string(),
+        };
         return format!(
-            "{}: no period found up to {}",
+            "{}: no period found up to {} ({} values computed; {how})",
             r.family,
-            r.checked_to.saturating_sub(1)
+            r.checked_to.saturating_sub(1),
+            r.checked_to
         );
     };
     let pre = match r.last_exception {
@@ -146,7 +131,7 @@ fn describe(r: &Report) -> String {
             r.checked_to
         ),
         _ => format!(
-            "observed only, not proven (no theorem applies; {} values computed)",
+            "observed only, not proven by a theorem ({} values computed)",
             r.checked_to
         ),
     };

@@ -13,7 +13,8 @@ use grundy::analysis::game_graph::{self, Explored, GameGraph};
 use grundy::analysis::{self, Method};
 use grundy::expr::{Play, Played};
 use grundy::pattern::{Extent, Plane, extent_for};
-use grundy::period::{Periodicity, Proof};
+use grundy::period::{PeriodSearch, Periodicity, Proof};
+use grundy::play::board::{BoardView, boards};
 use grundy::play::engine::Choice;
 use grundy::play::{Rng, choose_move};
 use grundy::plot::{Labels, heat_map, scatter};
@@ -205,6 +206,30 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// The most cells or vertices a board sent to the page may have (Cram and
+/// Node Kayles boards have at most 128; a Chomp bar may be far larger).
+pub const MAX_BOARD_SPOTS: usize = 400;
+
+/// The answer of `/api/board`.
+#[derive(Serialize)]
+struct BoardReply {
+    position: String,
+    boards: Vec<BoardView>,
+}
+
+/// `/api/board`: the components played on a board (Cram, Node Kayles,
+/// Chomp), laid out as cells or vertices, with every move and the cells it
+/// plays, so that the page can draw a board and take a move by clicks.
+pub async fn board(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
+    with_position(s, r, |p, limits| {
+        Ok(BoardReply {
+            position: p.position.to_string(),
+            boards: boards(&p.position, MAX_BOARD_SPOTS, limits)?,
+        })
+    })
+    .await
+}
+
 /// A request for a family's table.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -352,7 +377,7 @@ fn period(
         ..limits.clone()
     };
     match family.periodicity(&probe) {
-        Ok(Some(p)) => Some(p),
+        Ok(PeriodSearch::Found(p)) if p.certified() => Some(p),
         _ => grundy::period::observe::observe(values),
     }
 }
@@ -382,7 +407,7 @@ pub async fn families() -> Response {
 pub async fn not_found() -> Response {
     ApiError::new(
         StatusCode::NOT_FOUND,
-        "no such endpoint: the API has /api/value, /api/moves, /api/graph, /api/table, /api/play and /api/families",
+        "no such endpoint: the API has /api/value, /api/moves, /api/graph, /api/board, /api/table, /api/play and /api/families",
     )
     .into_response()
 }

@@ -103,6 +103,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/api/value", get(api::value).post(api::value))
         .route("/api/moves", get(api::moves).post(api::moves))
         .route("/api/graph", get(api::graph).post(api::graph))
+        .route("/api/board", get(api::board).post(api::board))
         .route("/api/table", get(api::table).post(api::table))
         .route("/api/play", get(api::play).post(api::play))
         .route("/api/families", get(api::families))

@@ -3,7 +3,8 @@
 //! step: type a position and see its value, click a winning move, step
 //! through a mex computation, read a table's period, play a whole game
 //! and lose to the engine, tabulate a game written in the Script panel,
-//! switch to Chinese, open a shared link.
+//! switch to Chinese, open a shared link, place a Cram domino by clicking
+//! the board and see the engine's reply on it.
 //!
 //! Screenshots of the panels are written to `target/web-screenshots/`, or
 //! to `docs/web/` (the pictures in docs/WEB.md) when
@@ -396,5 +397,85 @@ async fn steps(c: &Client, server: &Server) -> Step {
     })
     .await?;
     shot(c, "graph-zh").await?;
+
+    board_games(c, server).await
+}
+
+/// Polls until `css` matches `n` elements (20 s at most).
+async fn wait_count(c: &Client, css: &str, n: usize) -> Step {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut last = 0;
+    while Instant::now() < deadline {
+        last = count(c, css).await?;
+        if last == n {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("`{css}` matched {last} elements, expected {n}"))
+}
+
+/// Board games on the Play panel: Cram drawn as a board, a domino placed
+/// by clicking two cells, the engine's reply on the board and marked;
+/// a Node Kayles vertex taken by one click.
+async fn board_games(c: &Client, server: &Server) -> Step {
+    let e = |e: fantoccini::error::CmdError| e.to_string();
+    c.goto("about:blank").await.map_err(e)?;
+    c.goto(&format!("{}/#lang=en&panel=play", server.url()))
+        .await
+        .map_err(e)?;
+    ready(c).await?;
+    type_into(c, "#play-input", "cram(3x4)").await?;
+    click(c, "#play-new").await?;
+    wait_text(c, "#play-status", |t| t == "Your turn: cram(3x4)").await?;
+    wait_count(c, "#play-board rect.spot.free", 12).await?;
+    // The first cell is marked; the second, its neighbour, places the
+    // domino.
+    click(c, "#play-board rect[data-name=a1]").await?;
+    wait_count(c, "#play-board .spot.selected", 1).await?;
+    click(c, "#play-board rect[data-name=b1]").await?;
+    let log = wait_text(c, "#play-log", |t| t.lines().count() == 2).await?;
+    let lines: Vec<&str> = log.lines().collect();
+    if lines[0] != "You: cram(3x4) → cram(3x4,a1,b1)" {
+        return Err(format!("the clicked domino was not played: {log:?}"));
+    }
+    if !lines[1].starts_with("Engine: cram(3x4,a1,b1) → cram(3x4,") {
+        return Err(format!("no engine reply on the board: {log:?}"));
+    }
+    // cram(3x4) is an N-position, so the engine's reply leaves a
+    // P-position; both dominoes are on the board, the engine's in red.
+    let status = wait_text(c, "#play-status", |t| {
+        t.starts_with("Your turn: cram(3x4,") || t.starts_with("You lost")
+    })
+    .await?;
+    wait_count(c, "#play-board rect.spot.taken", 4).await?;
+    wait_count(c, "#play-board rect.spot.engine", 2).await?;
+    for name in ["a1", "b1"] {
+        let class = attr(c, &format!("#play-board rect[data-name={name}]"), "class").await?;
+        if !class.contains("taken") || class.contains("engine") {
+            return Err(format!(
+                "{name} should be covered by the player's domino: {class}"
+            ));
+        }
+    }
+    let after = lines[1].rsplit(" → ").next().unwrap_or_default();
+    let (_, v) = server.post("/api/value", &json!({ "position": after }));
+    if v["verdict"] != "P" {
+        return Err(format!(
+            "the engine's reply {after} is not a P-position: {v} ({status})"
+        ));
+    }
+    shot(c, "play-cram").await?;
+
+    // Node Kayles on a path: one click takes vertex 3 with 2 and 4.
+    type_into(c, "#play-input", "nodekayles(path,5)").await?;
+    click(c, "#play-new").await?;
+    wait_text(c, "#play-status", |t| t == "Your turn: nodekayles(path,5)").await?;
+    wait_count(c, "#play-board circle.spot.free", 5).await?;
+    click(c, "#play-board circle[data-name='3']").await?;
+    let log = wait_text(c, "#play-log", |t| t.lines().count() == 2).await?;
+    if !log.starts_with("You: nodekayles(path,5) → nodekayles(path,5,2,3,4)") {
+        return Err(format!("the clicked vertex was not taken: {log:?}"));
+    }
     Ok(())
 }

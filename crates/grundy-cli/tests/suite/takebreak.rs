@@ -60,6 +60,66 @@ fn periods_are_certified_with_the_guy_smith_bound() {
     assert_eq!(d["certified"], true);
 }
 
+/// Regression: `grundy period` printed "no period found up to 100000"
+/// whatever `--max` was, naming the window of a second look at the values
+/// rather than the values the engine computed and watched for a period.
+#[test]
+fn a_period_not_found_names_the_values_really_checked() {
+    let text = stdout(&grundy(&["period", "octal[0.6]", "--max", "200000"]));
+    assert_eq!(
+        text,
+        "octal[0.6]: no period found up to 200000 (200001 values computed; none certified by the Guy–Smith theorem)\n"
+    );
+    let j = json(&["period", "--json", "octal[0.6]", "--max", "200000"]);
+    assert_eq!(j["checked_to"], 200_001);
+    assert_eq!(j["period"], serde_json::Value::Null);
+    assert_eq!(j["certified"], false);
+    assert_eq!(j["proof"], serde_json::Value::Null);
+    assert_eq!(
+        j["search"],
+        serde_json::json!({"kind": "guy-smith", "heaps": 2, "max_take": 1})
+    );
+    // Grundy's game splits into unequal heaps, which the theorem does not
+    // cover: its values are still computed to `--max` and watched.
+    let j = json(&["period", "--json", "grundy-game", "--max", "150000"]);
+    assert_eq!(j["checked_to"], 150_001);
+    assert_eq!(j["search"], serde_json::json!({"kind": "observed"}));
+    // A family without a search of its own is observed on at most
+    // G(0..=100000), and says so.
+    let j = json(&["period", "--json", "sub{squares}", "--max", "1000000"]);
+    assert_eq!(j["checked_to"], 100_001);
+    assert_eq!(j["search"], serde_json::json!({"kind": "observed"}));
+}
+
+/// Certified periods are reported as before the fix above, with the
+/// search naming the theorem that certified them.
+#[test]
+fn certified_periods_are_unchanged() {
+    let text = stdout(&grundy(&["period", "0.07"]));
+    assert_eq!(
+        text,
+        "octal[0.07]: period 34, pre-period 0..52 (last exception at 52), certified by the Guy–Smith theorem (checked to 2·53+34+2 = 142; 4097 values computed)\n"
+    );
+    let j = json(&["period", "--json", "0.16"]);
+    assert_eq!(
+        (
+            &j["period"],
+            &j["preperiod"],
+            &j["certified"],
+            &j["checked_to"]
+        ),
+        (
+            &serde_json::json!(149_459),
+            &serde_json::json!(105_351),
+            &serde_json::json!(true),
+            &serde_json::json!(1_228_801)
+        )
+    );
+    assert_eq!(j["theorem_bound"], 360_163);
+    assert_eq!(j["proof"], j["search"]);
+    assert_eq!(j["proof"]["kind"], "guy-smith");
+}
+
 #[test]
 fn patterns_of_kayles_and_grundys_game() {
     let k = json(&["pattern", "--json", "kayles"]);

@@ -53,6 +53,74 @@ fn value_moves_and_play_answer_as_the_command_line_does() {
     assert_eq!(r["reply"], Value::Null);
 }
 
+/// `/api/board` lays out the board components of a sum and names the
+/// cells of every move; what each move leaves is the `/api/moves` list.
+#[test]
+fn boards_are_laid_out_with_the_cells_of_each_move() {
+    let s = Server::start(&[]);
+    let (status, r) = s.post(
+        "/api/board",
+        &json!({"position": "nim(2) + cram(2x3,a1,b1)"}),
+    );
+    assert_eq!(status, 200, "{r}");
+    let boards = r["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 1, "{r}");
+    let board = &boards[0];
+    assert_eq!(board["component"], 1);
+    assert_eq!(board["text"], "cram(2x3,a1,b1)");
+    let spots = board["layout"]["spots"].as_array().unwrap();
+    let states: Vec<&str> = spots.iter().map(|s| s["state"].as_str().unwrap()).collect();
+    assert_eq!(states, ["taken", "taken", "free", "free", "free", "free"]);
+    let (_, listed) = s.post(
+        "/api/moves",
+        &json!({"position": "nim(2) + cram(2x3,a1,b1)"}),
+    );
+    let mut on_board: Vec<String> = board["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            // Two free neighbouring cells each.
+            let cells: Vec<usize> = m["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_u64().unwrap() as usize)
+                .collect();
+            assert_eq!(cells.len(), 2, "{m}");
+            for &c in &cells {
+                assert_eq!(spots[c]["state"], "free", "{m}");
+            }
+            m["position"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let mut expected: Vec<String> = listed["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["position"].as_str().unwrap().to_string())
+        // The moves on the Nim heap change the heap, not the board.
+        .filter(|p| p.starts_with("nim(2) + "))
+        .collect();
+    on_board.sort();
+    expected.sort();
+    assert_eq!(on_board, expected);
+    // Node Kayles on a cycle is drawn on a circle with its edges.
+    let (_, r) = s.get("/api/board?position=nodekayles(cycle,5)");
+    assert_eq!(r["boards"][0]["layout"]["placement"], "circle");
+    assert_eq!(
+        r["boards"][0]["layout"]["edges"].as_array().unwrap().len(),
+        5
+    );
+    // A bar too large to draw is refused with the reason.
+    let (status, r) = s.post("/api/board", &json!({"position": "chomp(30x30)"}));
+    assert_ne!(status, 200);
+    assert_eq!(
+        r["error"],
+        "chomp(30x30) has 900 cells or vertices; at most 400 are laid out"
+    );
+}
+
 #[test]
 fn graph_steps_follow_the_definition_and_large_graphs_are_refused() {
     let s = Server::start(&[]);

@@ -741,11 +741,18 @@ class Period:
     """The theorem behind a certified period (``{"kind": "guy-smith", ...}``)."""
     proof_text: Optional[str]
     """Why the period holds, in one sentence."""
+    search: Optional[Dict[str, Any]]
+    """What the search looked for, also when it found nothing: the theorem
+    a period found would rest on (``{"kind": "observed"}`` where none
+    applies)."""
     theorem_bound: Optional[int]
 
     def __str__(self) -> str:
         if self.period is None:
-            return f"{self.family}: no period found up to {(self.checked_to or 1) - 1}"
+            return (
+                f"{self.family}: no period found up to {(self.checked_to or 1) - 1}"
+                f" ({self.checked_to or 0} values computed)"
+            )
         pre = (
             "no pre-period (periodic from 0)"
             if self.last_exception is None

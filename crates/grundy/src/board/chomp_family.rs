@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use super::chomp::ChompTable;
 use super::text;
 use crate::error::{Error, Result};
+use crate::family::layout::{BoardGame, Layout, Placement, Spot, SpotState};
 use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -149,5 +150,32 @@ impl Family for ChompFamily {
             })
             .collect();
         Some(lines.join("\n"))
+    }
+
+    fn layout(&self, component: &[Arg]) -> Option<Layout> {
+        let rows = self.rows(component).ok()?;
+        let mut spots = Vec::new();
+        for (r, &len) in rows.iter().enumerate() {
+            for c in 0..len {
+                spots.push(Spot {
+                    name: text::cell_name(r as u32, c as u32),
+                    row: r as u32,
+                    column: c as u32,
+                    state: if (r, c) == (0, 0) {
+                        SpotState::Poisoned
+                    } else {
+                        SpotState::Free
+                    },
+                });
+            }
+        }
+        Some(Layout {
+            game: BoardGame::Chomp,
+            placement: Placement::Grid,
+            rows: rows.len() as u32,
+            columns: rows[0] as u32,
+            spots,
+            edges: Vec::new(),
+        })
     }
 }

@@ -18,6 +18,7 @@ use super::rule::Rule;
 use super::search::{Cells, Search};
 use super::text;
 use crate::error::{Error, Result};
+use crate::family::layout::{BoardGame, Layout, Placement, Spot, SpotState};
 use crate::family::{Arg, Family, Shape};
 use crate::graph::Graph;
 use crate::limits::Limits;
@@ -442,6 +443,68 @@ impl Family for BoardFamily {
         match board.space.cells(board.free) {
             Cells::Grid(r) => Some(text::draw(&r)),
             Cells::Graph(_) => None,
+        }
+    }
+
+    fn layout(&self, component: &[Arg]) -> Option<Layout> {
+        let board = self.board(component).ok()?;
+        Some(board.layout(self.rule))
+    }
+}
+
+impl Board {
+    /// The board laid out for drawing: a grid's cells in their rows and
+    /// columns, a path in one row, other graphs on a circle; for Node
+    /// Kayles, the edges between vertices.
+    fn layout(&self, rule: Rule) -> Layout {
+        let start = self.space.start();
+        let (placement, rows, columns) = match &self.space {
+            Space::Grid(r) => (Placement::Grid, r.h as u32, r.w as u32),
+            Space::Path(n) => (Placement::Grid, 1, *n as u32),
+            Space::Graph { names, .. } => (Placement::Circle, 1, names.len() as u32),
+        };
+        let spots = (0..rows * columns)
+            .map(|i| {
+                let bit = 1u128 << i;
+                Spot {
+                    name: self.space.name(i).to_string(),
+                    row: i / columns,
+                    column: i % columns,
+                    state: if start & bit == 0 {
+                        SpotState::Blocked
+                    } else if self.free & bit == 0 {
+                        SpotState::Taken
+                    } else {
+                        SpotState::Free
+                    },
+                }
+            })
+            .collect();
+        let mut edges = Vec::new();
+        if rule == Rule::NodeKayles {
+            for v in 0..rows * columns {
+                let neighbours = match &self.space {
+                    Space::Graph { adjacent, .. } => adjacent[v as usize],
+                    Space::Grid(r) => r.grow(1u128 << v) & !(1u128 << v) & start,
+                    Space::Path(n) => Region::new(1, *n, start).grow(1u128 << v) & !(1u128 << v),
+                };
+                let mut later = neighbours & !low_bits(v + 1);
+                while later != 0 {
+                    edges.push([v as usize, later.trailing_zeros() as usize]);
+                    later &= later - 1;
+                }
+            }
+        }
+        Layout {
+            game: match rule {
+                Rule::Cram => BoardGame::Cram,
+                Rule::NodeKayles => BoardGame::NodeKayles,
+            },
+            placement,
+            rows,
+            columns,
+            spots,
+            edges,
         }
     }
 }

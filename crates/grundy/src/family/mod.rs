@@ -11,6 +11,7 @@
 //! behind a lock, so one family serves every term of a sum and every turn of
 //! a game in play.
 
+pub mod layout;
 pub mod searched;
 
 use std::fmt;
@@ -19,7 +20,8 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::nimber::generalised::Gamma;
-use crate::period::Periodicity;
+use crate::period::PeriodSearch;
+use layout::Layout;
 
 /// One argument of a resolved term: a number or a word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -141,10 +143,19 @@ pub trait Family: Send + Sync {
         None
     }
 
-    /// A period of the family's Grundy sequence, when the family can find
-    /// one (with proof where a theorem applies) within `limits`.
-    fn periodicity(&self, _limits: &Limits) -> Result<Option<Periodicity>> {
-        Ok(None)
+    /// One component laid out as a board for a face to draw and let a
+    /// player point at (see [`layout`]); `None` for games not played on a
+    /// board of cells or vertices.
+    fn layout(&self, _component: &[Arg]) -> Option<Layout> {
+        None
+    }
+
+    /// Searches the family's Grundy sequence for a period it can prove,
+    /// computing at most `limits.max_heap` values: the period found, or how
+    /// many values were looked at without finding one. Families without a
+    /// search of their own answer [`PeriodSearch::NotSearched`].
+    fn periodicity(&self, _limits: &Limits) -> Result<PeriodSearch> {
+        Ok(PeriodSearch::NotSearched)
     }
 
     /// Whether play in this family can return to a position (a game graph

@@ -8,7 +8,7 @@ use crate::error::{Error, LimitKind, Result};
 use crate::family::{Arg, Family, Shape};
 use crate::limits::Limits;
 use crate::nimber::{Mex, Nimber};
-use crate::period::{self, Periodicity, Proof};
+use crate::period::{self, PeriodSearch, Periodicity, Proof};
 
 /// A one-heap family in expressions: values from the closed form, a table
 /// grown on demand, or a proven period for heaps beyond the table.
@@ -290,12 +290,17 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         Ok(())
     }
 
-    fn periodicity(&self, limits: &Limits) -> Result<Option<Periodicity>> {
+    fn periodicity(&self, limits: &Limits) -> Result<PeriodSearch> {
+        let Some(proof) = self.game.period_proof() else {
+            return Ok(PeriodSearch::NotSearched);
+        };
         // Refused at once when even the shortest certificate (period 1
         // from heap 0) needs more values than the table may hold:
         // `sub{1,2^40}` depends on the previous 2^40 values.
-        let needed = self.game.period_proof().and_then(|p| p.values_needed(0, 1));
-        if needed.is_some_and(|n| n > limits.max_heap) {
+        if proof
+            .values_needed(0, 1)
+            .is_some_and(|n| n > limits.max_heap)
+        {
             return Err(Error::limit_of(
                 LimitKind::HeapSize,
                 "heap size (a certified period needs more values than that)",
@@ -304,7 +309,13 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         }
         let mut state = self.lock();
         self.search_period(&mut state, limits.max_heap, limits)?;
-        Ok(state.period.clone())
+        Ok(match &state.period {
+            Some(p) => PeriodSearch::Found(p.clone()),
+            None => PeriodSearch::NotFound {
+                checked_to: state.searched_to,
+                proof,
+            },
+        })
     }
 
     fn draw(&self, component: &[Arg]) -> Option<String> {

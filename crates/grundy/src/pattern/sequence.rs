@@ -16,7 +16,7 @@ use crate::limits::Limits;
 use crate::nimber::Nimber;
 use crate::period::exceptions::{Exception, exceptions, repeating_block};
 use crate::period::observe::observe;
-use crate::period::{Periodicity, Proof};
+use crate::period::{PeriodSearch, Periodicity, Proof};
 
 /// What [`sequence_pattern`] found.
 #[derive(Clone, Debug, Serialize)]
@@ -60,6 +60,44 @@ pub fn proof_text(period: &Periodicity) -> String {
     }
 }
 
+/// The last heap size an observational look reaches (see [`find_period`]):
+/// a family without a search of its own is observed on at most
+/// `G(0..=OBSERVED_UP_TO)`.
+pub const OBSERVED_UP_TO: u64 = 100_000;
+
+/// The period of a one-heap family, as `grundy period` reports it: the
+/// family's own search ([`Family::periodicity`], proven periods) within
+/// `limits.max_heap` values, or for a family without one, a period
+/// observed on `G(0..=min(max_heap, OBSERVED_UP_TO))` with [`observe`]'s
+/// evidence rule. Never [`PeriodSearch::NotSearched`]: a failed search says
+/// how many values it looked at.
+///
+/// ```
+/// use grundy::{Limits, expr::family_named, pattern::sequence::find_period};
+/// use grundy::period::PeriodSearch;
+/// let limits = Limits { max_heap: 2000, ..Limits::default() };
+/// let kayles = find_period(family_named("kayles").unwrap().as_ref(), &limits).unwrap();
+/// assert_eq!(kayles.period().map(|p| p.period), Some(12));
+/// // Grundy's game: 2001 values computed and watched, no period certified.
+/// let grundy = find_period(family_named("grundy-game").unwrap().as_ref(), &limits).unwrap();
+/// assert!(matches!(grundy, PeriodSearch::NotFound { checked_to: 2001, .. }));
+/// ```
+pub fn find_period(family: &dyn Family, limits: &Limits) -> Result<PeriodSearch> {
+    match family.periodicity(limits)? {
+        PeriodSearch::NotSearched => {
+            let values = values(family, limits.max_heap.min(OBSERVED_UP_TO), limits)?;
+            Ok(match observe(&values) {
+                Some(p) => PeriodSearch::Found(p),
+                None => PeriodSearch::NotFound {
+                    checked_to: values.len() as u64,
+                    proof: Proof::Observed,
+                },
+            })
+        }
+        searched => Ok(searched),
+    }
+}
+
 /// Computes `G(0..=to)` of `family` and looks for its pattern.
 ///
 /// ```
@@ -78,9 +116,12 @@ pub fn sequence_pattern(family: &dyn Family, to: u64, limits: &Limits) -> Result
         max_heap: limits.max_heap.min(to.saturating_add(1)),
         ..limits.clone()
     };
-    let period = match family.periodicity(&within)? {
-        Some(p) => Some(p),
-        None => observe(&values),
+    // A period the family only observed (a take-and-break code the
+    // theorem does not cover) is looked for again in these values, with
+    // saltus, as for every family without a proof.
+    let period = match family.periodicity(&within)?.into_period() {
+        Some(p) if p.certified() => Some(p),
+        _ => observe(&values),
     };
     let (block, exceptions) = match &period {
         Some(p) => {

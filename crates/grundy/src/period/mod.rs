@@ -97,6 +97,70 @@ impl Periodicity {
     }
 }
 
+/// What a family's search for a period found: the answer of
+/// [`Family::periodicity`](crate::family::Family::periodicity).
+///
+/// A search that finds nothing still says how far it looked, so that a
+/// report of "no period" names the values really computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeriodSearch {
+    /// A period, with the reason it holds ([`Periodicity::proof`]).
+    Found(Periodicity),
+    /// The values `G(0..checked_to)` were computed and looked at, and no
+    /// period that `proof` certifies was found among them (for
+    /// [`Proof::Observed`]: none with the evidence
+    /// [`observe::enough_evidence`] asks for).
+    NotFound {
+        /// How many values were computed and looked at: `G(0..checked_to)`.
+        checked_to: u64,
+        /// What a period found there would have rested on.
+        proof: Proof,
+    },
+    /// The family has no search of its own (no theorem bounds how far its
+    /// values must be computed); its values may still be looked at with
+    /// [`observe`].
+    NotSearched,
+}
+
+impl PeriodSearch {
+    /// The period found, if any.
+    pub fn period(&self) -> Option<&Periodicity> {
+        match self {
+            PeriodSearch::Found(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The period found, if any, by value.
+    pub fn into_period(self) -> Option<Periodicity> {
+        match self {
+            PeriodSearch::Found(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// How many values the search computed and looked at (`None` when
+    /// there was no search).
+    pub fn checked_to(&self) -> Option<u64> {
+        match self {
+            PeriodSearch::Found(p) => Some(p.checked_to),
+            PeriodSearch::NotFound { checked_to, .. } => Some(*checked_to),
+            PeriodSearch::NotSearched => None,
+        }
+    }
+
+    /// The kind of proof the search looked for (`None` when there was no
+    /// search): a found period's own proof, or what a period found would
+    /// have rested on.
+    pub fn proof(&self) -> Option<&Proof> {
+        match self {
+            PeriodSearch::Found(p) => Some(&p.proof),
+            PeriodSearch::NotFound { proof, .. } => Some(proof),
+            PeriodSearch::NotSearched => None,
+        }
+    }
+}
+
 /// The Guy–Smith bound: for a take-and-break game whose moves remove at
 /// most `t` tokens and leave at most `k` heaps, `G(n + p) = G(n)` for
 /// `n0 <= n < k·n0 + (k-1)·p + t` implies it for all `n >= n0`.

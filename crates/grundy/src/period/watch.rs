@@ -5,8 +5,11 @@
 //! on each new value is compared with the one a period earlier, in constant
 //! time. A candidate that breaks is dropped. Once the values reach the
 //! bound of the proof (the Guy–Smith theorem), the period is certified and
-//! the computation can stop.
+//! the computation can stop. Where no theorem applies, the watcher keeps
+//! its candidate all the same, to report it as observed once the values
+//! support it ([`Watch::observed`]).
 
+use super::observe::enough_evidence;
 use super::{Periodicity, Proof, Values, tail_start};
 
 /// A candidate period being confirmed.
@@ -30,7 +33,8 @@ pub struct Watch {
 const FIRST_SEARCH: u64 = 64;
 
 impl Watch {
-    /// A watcher certifying with `proof` (which must not be `Observed`).
+    /// A watcher certifying with `proof`; with [`Proof::Observed`] it
+    /// certifies nothing and only keeps its candidate.
     pub fn new(proof: Proof) -> Watch {
         Watch {
             proof,
@@ -48,7 +52,22 @@ impl Watch {
 
     /// The length at which the current candidate (if any) would be proven.
     pub fn target(&self) -> Option<u64> {
-        self.candidate.map(|c| self.needed(c.preperiod, c.period))
+        let c = self.candidate?;
+        self.proof.values_needed(c.preperiod, c.period)
+    }
+
+    /// The current candidate as an observed (unproven) period, when the
+    /// values it was compared with give it the evidence
+    /// [`enough_evidence`] asks for.
+    pub fn observed(&self) -> Option<Periodicity> {
+        let c = self.candidate?;
+        enough_evidence(c.verified, c.preperiod, c.period).then_some(Periodicity {
+            preperiod: c.preperiod,
+            period: c.period,
+            saltus: 0,
+            checked_to: c.verified,
+            proof: Proof::Observed,
+        })
     }
 
     /// Looks at the values computed so far; returns the certified period
@@ -130,6 +149,22 @@ mod tests {
         let (len, p) = certified.unwrap();
         assert_eq!((p.preperiod, p.period), (5, 3));
         assert!((18..=64 + 16).contains(&len), "{len}");
+    }
+
+    #[test]
+    fn without_a_theorem_the_candidate_is_only_observed() {
+        // 9 9 9 | 0 1 2 0 1 2 ...: never certified, observed once three
+        // periods follow the pre-period and cover half the values.
+        let mut v: Vec<Nimber> = vec![Nimber(9); 3];
+        let mut watch = Watch::new(Proof::Observed);
+        for n in 0..200u64 {
+            v.push(Nimber(n % 3));
+            assert_eq!(watch.advance(v.as_slice()), None);
+        }
+        assert_eq!(watch.target(), None);
+        let p = watch.observed().unwrap();
+        assert_eq!((p.preperiod, p.period, p.checked_to), (3, 3, 203));
+        assert!(!p.certified());
     }
 
     #[test]

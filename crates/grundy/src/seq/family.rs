@@ -16,7 +16,7 @@ use crate::heap::preimage::{PeriodicTail, periodic_pairs};
 use crate::heap::{heap_size, parts_as_args as as_args};
 use crate::limits::{Deadline, Limits};
 use crate::nimber::Nimber;
-use crate::period::Periodicity;
+use crate::period::{PeriodSearch, Proof};
 
 /// A take-and-break code as a game family.
 pub struct TakeBreakFamily {
@@ -291,8 +291,11 @@ impl Family for TakeBreakFamily {
         seq.stream(to, sink)
     }
 
-    fn periodicity(&self, limits: &Limits) -> Result<Option<Periodicity>> {
+    fn periodicity(&self, limits: &Limits) -> Result<PeriodSearch> {
         let mut seq = self.sequence();
+        // A code demanding unequal heaps has no theorem to certify with; its
+        // values are still watched, and a period they show is observed.
+        let proof = seq.game().guy_smith().unwrap_or(Proof::Observed);
         if seq.period().is_none() {
             match self.ensure(&mut seq, u64::MAX, limits) {
                 Ok(_) => {}
@@ -300,6 +303,17 @@ impl Family for TakeBreakFamily {
                 Err(e) => return Err(e),
             }
         }
-        Ok(seq.period().cloned())
+        // Every value computed was watched for a period as it came (see
+        // `period::watch`), so the table's length is how far the search
+        // looked.
+        Ok(
+            match seq.period().cloned().or_else(|| seq.observed_period()) {
+                Some(p) => PeriodSearch::Found(p),
+                None => PeriodSearch::NotFound {
+                    checked_to: seq.len(),
+                    proof,
+                },
+            },
+        )
     }
 }

@@ -10,7 +10,8 @@
 //! are tested against. The mask is reviewed as the table grows
 //! (Walsh–Hadamard transform of the histogram, `mask`). A
 //! [`crate::period::watch::Watch`] looks for a period as values arrive and
-//! certifies it with the Guy–Smith theorem, after which computing can stop.
+//! certifies it with the Guy–Smith theorem, after which computing can stop
+//! (for codes the theorem does not cover, it only observes).
 //! Long runs report progress, honour the stop flag, and save to a
 //! [`checkpoint`] file from which they resume.
 
@@ -45,8 +46,8 @@ use crate::error::Result;
 use crate::heap::octal::TakeBreak;
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
-use crate::period::Periodicity;
 use crate::period::watch::Watch;
+use crate::period::{Periodicity, Proof};
 
 /// Heaps computed between checks of the stop flag, clock and period.
 const CHUNK: usize = 1 << 14;
@@ -407,7 +408,7 @@ pub struct Sequence {
     code: String,
     store: Store,
     engine: Engine,
-    watch: Option<Watch>,
+    watch: Watch,
     period: Option<Periodicity>,
     checkpoint: Option<Checkpoint>,
 }
@@ -417,7 +418,7 @@ impl Sequence {
     pub fn new(game: TakeBreak) -> Sequence {
         let code = game.code().to_string();
         let engine = Engine::new(Rules::new(game.code()));
-        let watch = game.guy_smith().map(Watch::new);
+        let watch = Watch::new(game.guy_smith().unwrap_or(Proof::Observed));
         Sequence {
             game,
             code,
@@ -502,6 +503,13 @@ impl Sequence {
     /// The certified period, once found.
     pub fn period(&self) -> Option<&Periodicity> {
         self.period.as_ref()
+    }
+
+    /// A period seen on the values computed so far but not certified (the
+    /// Guy–Smith bound not yet reached, or a code it does not cover), when
+    /// the values give it the evidence of [`crate::period::observe`].
+    pub fn observed_period(&self) -> Option<Periodicity> {
+        self.watch.observed()
     }
 
     /// The computed values.
@@ -613,7 +621,7 @@ impl Sequence {
         if self.period.is_some() {
             return;
         }
-        let Some(w) = &mut self.watch else { return };
+        let w = &mut self.watch;
         self.period = match &self.store {
             Store::U8(g) => w.advance(g.as_slice()),
             Store::U16(g) => w.advance(g.as_slice()),
@@ -720,7 +728,7 @@ impl Sequence {
             None if self.engine.triple.is_some() => "triple engine".to_string(),
             None => "plain engine".to_string(),
         };
-        let mut period = match (&self.period, self.watch.as_ref().and_then(Watch::target)) {
+        let mut period = match (&self.period, self.watch.target()) {
             (Some(p), _) => format!("; period {} certified", p.period),
             (None, Some(t)) => format!("; a period candidate needs {t} values"),
             _ => String::new(),

@@ -686,3 +686,172 @@ fn bad_table_files_are_refused() {
         .open_table(&file.0, &limits)
         .unwrap();
 }
+
+/// The free spots of a layout by name (Chomp's poisoned corner included:
+/// it is in play).
+fn open_spots(layout: &grundy::family::layout::Layout) -> Vec<String> {
+    use grundy::family::layout::SpotState;
+    let mut names: Vec<String> = layout
+        .spots
+        .iter()
+        .filter(|s| matches!(s.state, SpotState::Free | SpotState::Poisoned))
+        .map(|s| s.name.clone())
+        .collect();
+    names.sort();
+    names
+}
+
+/// What playing `cells` leaves of `layout`, by the rules alone: a domino
+/// covers two free neighbouring cells; a vertex goes with its neighbours on
+/// the grid, path or cycle (worked out from the rows and columns, not from
+/// the layout's edges); a bite takes every cell below and to the right.
+fn after_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) -> Vec<String> {
+    use grundy::family::layout::{BoardGame, Placement, SpotState};
+    let spots = &layout.spots;
+    let free = |i: usize| spots[i].state == SpotState::Free;
+    let neighbours = |a: usize, b: usize| {
+        let (sa, sb) = (&spots[a], &spots[b]);
+        match layout.placement {
+            Placement::Grid => sa.row.abs_diff(sb.row) + sa.column.abs_diff(sb.column) == 1,
+            Placement::Circle => {
+                let n = layout.columns;
+                let d = sa.column.abs_diff(sb.column);
+                n > 1 && (d == 1 || d == n - 1)
+            }
+        }
+    };
+    let gone: Vec<usize> = match layout.game {
+        BoardGame::Cram => {
+            assert_eq!(cells.len(), 2, "a domino covers two cells");
+            assert!(free(cells[0]) && free(cells[1]) && neighbours(cells[0], cells[1]));
+            cells.to_vec()
+        }
+        BoardGame::NodeKayles => {
+            let [v] = cells else {
+                panic!("a Node Kayles move takes one vertex, not {cells:?}")
+            };
+            assert!(free(*v));
+            (0..spots.len())
+                .filter(|&w| free(w) && (w == *v || neighbours(*v, w)))
+                .collect()
+        }
+        BoardGame::Chomp => {
+            let [b] = cells else {
+                panic!("a Chomp move bites one cell, not {cells:?}")
+            };
+            assert!(free(*b), "the poisoned corner is never bitten");
+            (0..spots.len())
+                .filter(|&i| spots[i].row >= spots[*b].row && spots[i].column >= spots[*b].column)
+                .collect()
+        }
+    };
+    let mut left: Vec<String> = (0..spots.len())
+        .filter(|i| {
+            !gone.contains(i) && matches!(spots[*i].state, SpotState::Free | SpotState::Poisoned)
+        })
+        .map(|i| spots[i].name.clone())
+        .collect();
+    left.sort();
+    left
+}
+
+/// The web page moves on a board by the cells a player points at: for
+/// every position reachable on small boards of each game, the cells each
+/// move is said to play, applied by the rules, give the board after the
+/// move, and the same cells never stand for two different moves.
+#[test]
+fn board_layouts_name_the_cells_each_move_plays() {
+    use grundy::play::board::boards;
+    let limits = Limits::default();
+    let starts = [
+        "cram(1x5)",
+        "cram(2x3)",
+        "cram(3x4)",
+        "cram(2x6)",
+        "nodekayles(grid,3x3)",
+        "nodekayles(grid,2x5)",
+        "nodekayles(path,7)",
+        "nodekayles(cycle,7)",
+        "nodekayles(cycle,2)",
+        "chomp(3x4)",
+        "chomp(1x6)",
+        "chomp(4,3,3,1)",
+    ];
+    for start in starts {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![start.to_string()];
+        while let Some(text) = todo.pop() {
+            if !seen.insert(text.clone()) || seen.len() > 3000 {
+                continue;
+            }
+            let p = Position::parse(&text).unwrap();
+            let views = boards(&p, 400, &limits).unwrap();
+            assert_eq!(views.len(), 1, "{text}");
+            let view = &views[0];
+            assert_eq!(view.text, text);
+            let mut by_cells: HashMap<Vec<usize>, String> = HashMap::new();
+            for m in &view.moves {
+                let after = Position::parse(&m.to).unwrap();
+                let after = boards(&after, 400, &limits).unwrap();
+                assert_eq!(
+                    after_by_the_rules(&view.layout, &m.cells),
+                    open_spots(&after[0].layout),
+                    "{text} -> {} by {:?}",
+                    m.to,
+                    m.cells
+                );
+                let earlier = by_cells.insert(m.cells.clone(), m.to.clone());
+                assert!(
+                    earlier.is_none_or(|e| e == m.to),
+                    "{text}: {:?} is two moves",
+                    m.cells
+                );
+                todo.push(m.position.clone());
+            }
+        }
+    }
+}
+
+/// Games not played on a board have no layout, and a sum lists its boards
+/// with their places among the components and the whole position after
+/// each move.
+#[test]
+fn only_board_components_are_laid_out() {
+    use grundy::play::board::boards;
+    let p = Position::parse("nim(3) + chomp(2x2) + kayles(4) + cram(1x3)").unwrap();
+    let views = boards(&p, 400, &Limits::default()).unwrap();
+    let places: Vec<(usize, &str)> = views
+        .iter()
+        .map(|v| (v.component, v.text.as_str()))
+        .collect();
+    assert_eq!(places, [(1, "chomp(2x2)"), (3, "cram(1x3)")]);
+    let positions: Vec<&str> = views[1].moves.iter().map(|m| m.position.as_str()).collect();
+    assert_eq!(
+        positions,
+        [
+            "nim(3) + chomp(2x2) + kayles(4) + cram(1x3,a1,b1)",
+            "nim(3) + chomp(2x2) + kayles(4) + cram(1x3,b1,c1)"
+        ]
+    );
+    assert!(
+        boards(
+            &Position::parse("nim(3,4)").unwrap(),
+            400,
+            &Limits::default()
+        )
+        .unwrap()
+        .is_empty()
+    );
+    // A board too large to lay out is refused before its moves are listed.
+    let e = boards(
+        &Position::parse("chomp(100x100)").unwrap(),
+        400,
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("chomp(100x100) has 10000 cells or vertices; at most 400"),
+        "{e}"
+    );
+}

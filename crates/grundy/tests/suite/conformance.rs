@@ -366,6 +366,7 @@ fn published_periods_by_every_engine() {
         let found = f
             .periodicity(&limits)
             .unwrap()
+            .into_period()
             .unwrap_or_else(|| panic!("{name}: no period ({source})"));
         tally.check("family period", name, source, claim(&found), want);
         let proof = match found.proof {

@@ -3,7 +3,8 @@
 //! are in `tests/data/periods.toml`, run by `conformance`.)
 
 use grundy::expr::family_named;
-use grundy::period::Proof;
+use grundy::pattern::sequence::find_period;
+use grundy::period::{PeriodSearch, Proof};
 use grundy::{Limits, Nimber};
 
 #[test]
@@ -12,6 +13,7 @@ fn kayles_bound_is_the_one_of_the_theorem() {
         .unwrap()
         .periodicity(&Limits::default())
         .unwrap()
+        .into_period()
         .unwrap();
     // Pre-period 0..70, period 12, at most 2 tokens removed: 2·71 + 12 + 2.
     assert_eq!(p.preperiod, 71);
@@ -37,18 +39,56 @@ fn huge_heaps_are_answered_from_the_period() {
 #[test]
 fn unequal_splits_are_not_certified() {
     // Grundy's game: no period is known, and the Guy–Smith argument does
-    // not cover unequal splits, so nothing may be claimed.
+    // not cover unequal splits, so nothing may be claimed; the search
+    // still says how many values it watched.
     let limits = Limits {
         max_heap: 20_000,
         ..Limits::default()
     };
-    assert!(
-        family_named("grundy-game")
-            .unwrap()
-            .periodicity(&limits)
-            .unwrap()
-            .is_none()
+    let search = family_named("grundy-game")
+        .unwrap()
+        .periodicity(&limits)
+        .unwrap();
+    assert_eq!(
+        search,
+        PeriodSearch::NotFound {
+            checked_to: 20_001,
+            proof: Proof::Observed
+        }
     );
+}
+
+/// Regression: `grundy period` said "no period found up to 100000" after
+/// the engine had computed and watched far more values; the search now
+/// names how many it looked at, whichever kind of family it is.
+#[test]
+fn a_search_without_a_period_says_how_far_it_looked() {
+    let limits = Limits {
+        max_heap: 30_000,
+        ..Limits::default()
+    };
+    let search = |name: &str| family_named(name).unwrap().periodicity(&limits).unwrap();
+    // 0.6 is covered by Guy–Smith (two heaps, one token taken).
+    assert_eq!(
+        search("octal[0.6]"),
+        PeriodSearch::NotFound {
+            checked_to: 30_001,
+            proof: Proof::GuySmith {
+                heaps: 2,
+                max_take: 1
+            }
+        }
+    );
+    assert_eq!(search("octal[0.6]").checked_to(), Some(30_001));
+    // A found period reports the values it was certified on.
+    let kayles = search("kayles");
+    assert_eq!(kayles.period().map(|p| p.period), Some(12));
+    assert_eq!(kayles.checked_to(), kayles.period().map(|p| p.checked_to));
+    // A family with no search of its own says so; the faces observe it.
+    assert_eq!(search("wythoff"), PeriodSearch::NotSearched);
+    let observed = find_period(family_named("sub{squares}").unwrap().as_ref(), &limits).unwrap();
+    assert_eq!(observed.checked_to(), Some(30_001));
+    assert_eq!(observed.proof(), Some(&Proof::Observed));
 }
 
 #[test]
@@ -57,6 +97,7 @@ fn finite_subtraction_games_are_certified_by_the_window_argument() {
         .unwrap()
         .periodicity(&Limits::default())
         .unwrap()
+        .into_period()
         .unwrap();
     assert_eq!((p.preperiod, p.period), (0, 7));
     assert_eq!(p.proof, Proof::Window { width: 4 });

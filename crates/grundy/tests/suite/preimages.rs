@@ -157,7 +157,13 @@ fn take_and_break_moves_to_from_a_certified_period_match_filtering() {
         let fam = family(head);
         // A huge heap makes the family find and certify its period.
         fam.value(&[Arg::Int(1 << 40)], &limits).unwrap();
-        assert!(fam.periodicity(&limits).unwrap().unwrap().certified());
+        assert!(
+            fam.periodicity(&limits)
+                .unwrap()
+                .into_period()
+                .unwrap()
+                .certified()
+        );
         for n in (0..300).chain([5_000, 5_001, 20_011]) {
             let mut all = Vec::new();
             fam.moves(&[Arg::Int(n)], &limits, &mut all).unwrap();

@@ -237,10 +237,10 @@ fn periods_of_wide_subtraction_sets_come_promptly_or_are_refused() {
         ..Limits::default()
     };
     let bash = family_named("sub{1..100000}").unwrap();
-    let p = bash.periodicity(&limits).unwrap().unwrap();
+    let p = bash.periodicity(&limits).unwrap().into_period().unwrap();
     assert_eq!((p.preperiod, p.period), (0, 100_001));
     let wide = family_named("sub{1,65536}").unwrap();
-    let p = wide.periodicity(&limits).unwrap().unwrap();
+    let p = wide.periodicity(&limits).unwrap().into_period().unwrap();
     assert_eq!((p.preperiod, p.period), (0, 65_537));
     // A certificate needs more values than the table may hold: at once.
     let huge = family_named("sub{1,1099511627776}").unwrap();

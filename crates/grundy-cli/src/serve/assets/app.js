@@ -45,6 +45,10 @@ const TEXT = {
     "play.engine": "Engine: {from} → {to}",
     "play.you": "You: {from} → {to}",
     "play.hintis": "Hint: {why}",
+    "play.board.cram": "click two free cells side by side or one above the other to place a domino",
+    "play.board.node-kayles": "click a vertex to take it; its neighbours go with it",
+    "play.board.chomp": "click a cell to bite it and every cell below and to its right; ☠ is poisoned",
+    "play.board.engine": "The engine's last move is marked in red.",
     "script.help": "Write a game in Rhai: moves(s) lists the positions a move can reach, and start() or position(n) gives positions. Save it, then use script[NAME] in every panel. A game graph or Hackenbush picture can be saved here too, for graph[NAME], loopy[NAME] or hackenbush[NAME].",
     "script.example": "Example", "script.name": "File name",
     "script.save": "Save", "script.value": "Analyse", "script.table": "Table",
@@ -93,6 +97,10 @@ const TEXT = {
     "play.engine": "电脑：{from} → {to}",
     "play.you": "你：{from} → {to}",
     "play.hintis": "提示：{why}",
+    "play.board.cram": "点击左右或上下相邻的两个空格放一张骨牌",
+    "play.board.node-kayles": "点击一个顶点取走它，它的邻点随之移除",
+    "play.board.chomp": "点击一格咬掉它以及它右下方的所有格子；☠ 有毒",
+    "play.board.engine": "电脑的上一步用红色标出。",
     "script.help": "用 Rhai 写一个游戏：moves(s) 列出一步能到达的局面，start() 或 position(n) 给出局面。保存后，在任何面板中使用 script[文件名]。也可以在这里保存博弈图或 Hackenbush 图，用于 graph[文件名]、loopy[文件名] 或 hackenbush[文件名]。",
     "script.example": "示例", "script.name": "文件名",
     "script.save": "保存", "script.value": "分析", "script.table": "打表",
@@ -193,6 +201,7 @@ function setLanguage(lang) {
   if (lastTable) showTable(lastTable);
   if (lastPlayStatus) setPlayStatus(...lastPlayStatus);
   playLog();
+  renderBoards();
   saveState();
 }
 
@@ -558,16 +567,22 @@ async function continueGame() {
   playLog();
   showError("play-error", null);
   $("play-moves").replaceChildren();
+  selected = null;
+  engineCells = null;
+  busy = true;
   const engineToMove = (state.hist.length % 2 === 0) === (state.first === "engine");
   try {
     if (engineToMove) {
       setPlayStatus("play.thinking", {});
-      const r = await api("play", { position: current() });
+      const from = current();
+      const r = await api("play", { position: from });
       if (r.finished) {
-        setPlayStatus("play.won", { p: current() });
+        setPlayStatus("play.won", { p: from });
+        await showBoards(from);
         return;
       }
       const m = r.reply.move;
+      engineCells = await cellsOf(from, m.position);
       state.hist.push({ by: "engine", from: m.from, to: m.to, position: m.position });
       saveState();
       playLog();
@@ -575,6 +590,8 @@ async function continueGame() {
     await yourTurn();
   } catch (e) {
     showError("play-error", e);
+  } finally {
+    busy = false;
   }
 }
 
@@ -582,6 +599,7 @@ async function yourTurn() {
   const p = current();
   const r = await api("moves", { position: p });
   playMoves = r.moves;
+  await showBoards(p);
   if (r.moves.length === 0) {
     setPlayStatus("play.lost", { p });
     return;
@@ -618,6 +636,132 @@ async function hint() {
   } catch (e) {
     showError("play-error", e);
   }
+}
+
+// Board games: the board drawn, a move made by clicking its cells --------------
+
+// The boards of the position on the page (from /api/board), the first
+// cell of a domino being placed, the engine's last move (its cells by
+// name), and whether a request is under way (clicks wait for it).
+let boardViews = [];
+let selected = null;
+let engineCells = null;
+let busy = false;
+const CELL = 38;
+
+async function showBoards(position) {
+  try {
+    boardViews = (await api("board", { position })).boards;
+  } catch (e) {
+    // A board too large to draw: the list of moves still serves.
+    boardViews = [];
+  }
+  renderBoards();
+}
+
+// The cells the move from `from` to `to` played, if it was on a board.
+async function cellsOf(from, to) {
+  try {
+    for (const v of (await api("board", { position: from })).boards) {
+      const m = v.moves.find((m) => m.position === to);
+      if (m) return { component: v.component, names: m.cells.map((i) => v.layout.spots[i].name) };
+    }
+  } catch (e) {
+    // Not drawn, so nothing to mark.
+  }
+  return null;
+}
+
+function renderBoards() {
+  const box = $("play-board");
+  box.replaceChildren(...boardViews.map(drawBoard));
+  if (boardViews.length && engineCells) {
+    const note = document.createElement("p");
+    note.className = "small";
+    note.textContent = t("play.board.engine");
+    box.append(note);
+  }
+}
+
+// A grid board as squares (Cram, Chomp) or vertices (Node Kayles on a grid
+// or path), any other graph as vertices on a circle with its edges.
+function drawBoard(view) {
+  const L = view.layout;
+  const pad = 14;
+  let width, height, at;
+  if (L.placement === "circle") {
+    const n = L.spots.length, r = Math.max(60, n * 12);
+    width = height = 2 * (r + pad + 14);
+    at = (s) => {
+      const a = (2 * Math.PI * s.column) / n - Math.PI / 2;
+      return { x: width / 2 + r * Math.cos(a), y: height / 2 + r * Math.sin(a) };
+    };
+  } else {
+    width = L.columns * CELL + 2 * pad;
+    height = L.rows * CELL + 2 * pad;
+    at = (s) => ({ x: pad + s.column * CELL + CELL / 2, y: pad + s.row * CELL + CELL / 2 });
+  }
+  const marked = engineCells && engineCells.component === view.component ? engineCells.names : [];
+  const svg = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}` });
+  for (const [a, b] of L.edges) {
+    const p = at(L.spots[a]), q = at(L.spots[b]);
+    const gone = L.spots[a].state !== "free" || L.spots[b].state !== "free";
+    svg.append(svgEl("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: gone ? "edge gone" : "edge" }));
+  }
+  L.spots.forEach((s, i) => {
+    const p = at(s);
+    const attrs = {
+      class: ["spot", s.state].concat(marked.includes(s.name) ? ["engine"] : []).join(" "),
+      "data-spot": i,
+      "data-name": s.name,
+    };
+    const el = L.game === "node-kayles"
+      ? svgEl("circle", Object.assign({ cx: p.x, cy: p.y, r: 13 }, attrs))
+      : svgEl("rect", Object.assign({ x: p.x - CELL / 2 + 1, y: p.y - CELL / 2 + 1, width: CELL - 2, height: CELL - 2, rx: 3 }, attrs));
+    el.append(svgEl("title", {}, s.name));
+    el.addEventListener("click", () => clickSpot(view, i));
+    svg.append(el);
+    svg.append(svgEl("text", { x: p.x, y: p.y + 4 }, s.state === "poisoned" ? "☠" : s.name));
+  });
+  const figure = document.createElement("figure");
+  figure.className = "board";
+  figure.dataset.component = view.component;
+  figure.dataset.game = L.game;
+  const caption = document.createElement("figcaption");
+  caption.textContent = view.text + ": " + t("play.board." + L.game);
+  figure.append(svg, caption);
+  return figure;
+}
+
+// A click on a free cell: Node Kayles and Chomp move at once; Cram waits
+// for a second cell and places the domino if the two make a move.
+function clickSpot(view, i) {
+  if (busy || view.layout.spots[i].state !== "free") return;
+  const plays = (want) => view.moves.find((m) => m.cells.length === want.length && want.every((c) => m.cells.includes(c)));
+  if (view.layout.game !== "cram") {
+    const m = plays([i]);
+    if (m) makeBoardMove(view, m);
+    return;
+  }
+  const first = selected && selected.component === view.component ? selected.spot : null;
+  const m = first === null || first === i ? null : plays([first, i]);
+  if (m) {
+    makeBoardMove(view, m);
+    return;
+  }
+  // A first cell, another first cell, or the same one clicked again.
+  selected = first === i ? null : { component: view.component, spot: i };
+  for (const el of document.querySelectorAll("#play-board .spot")) {
+    const figure = el.closest("figure");
+    el.classList.toggle("selected", !!selected
+      && Number(figure.dataset.component) === selected.component
+      && Number(el.dataset.spot) === selected.spot);
+  }
+}
+
+function makeBoardMove(view, m) {
+  state.hist.push({ by: "me", from: view.text, to: m.to, position: m.position });
+  continueGame();
 }
 
 function undo() {
@@ -660,6 +804,9 @@ function wire() {
   $("graph-all").addEventListener("click", () => step(lastGraph ? lastGraph.order.length : 0));
   $("table-form").addEventListener("submit", (e) => { e.preventDefault(); computeTable($("table-input").value, $("table-to").value.trim()); });
   $("play-form").addEventListener("submit", (e) => { e.preventDefault(); newGame($("play-input").value, $("play-first").value); });
+  for (const a of document.querySelectorAll("a.play-try")) {
+    a.addEventListener("click", (e) => { e.preventDefault(); newGame(a.dataset.position, $("play-first").value); });
+  }
   $("play-hint").addEventListener("click", hint);
   $("play-undo").addEventListener("click", undo);
   $("script-example").addEventListener("change", () => {
