@@ -217,12 +217,17 @@ fn main() -> ExitCode {
     }
     .and_then(|()| stdout.flush());
     out::clear_progress();
+    // Of a team, process 0 alone speaks for all.
+    let speaks = limits.team.as_ref().is_none_or(|t| t.rank() == 0);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(out::Failure::ClosedPipe) => ExitCode::SUCCESS,
         Err(out::Failure::Error(e)) if e.kind() == &grundy::ErrorKind::Interrupted => {
             out::clear_progress();
+            // A team stops together (at the same heap), so every process
+            // ends normally.
             match &limits.checkpoint {
+                _ if !speaks => {}
                 Some(path) => eprintln!(
                     "grundy: interrupted; the values computed so far are saved in {}: run the same command to resume",
                     path.display()
@@ -235,7 +240,7 @@ fn main() -> ExitCode {
         }
         Err(out::Failure::Error(e)) => {
             out::clear_progress();
-            if limits.team.as_ref().is_none_or(|t| t.rank() == 0) {
+            if speaks {
                 eprintln!("grundy: {e}");
             }
             // The other processes of a team may be waiting for this one.

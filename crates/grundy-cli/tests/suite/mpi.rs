@@ -1,7 +1,8 @@
 //! Runs shared among processes by `mpirun` (the `mpi` feature, see
 //! docs/DISTRIBUTED.md): the same b-files as one process, whatever the
-//! number of processes; a killed process ends the job; a resumed run,
-//! with another number of processes, ends with the same output.
+//! number of processes; a killed process ends the job, and Ctrl-C stops
+//! it with the values saved; a resumed run, with another number of
+//! processes, ends with the same output.
 //!
 //! They need a binary built with `--features mpi`, which `.ci/run` builds
 //! and names in `GRUNDY_MPI_BIN`, and OpenMPI's `mpirun`. Without them these
@@ -9,7 +10,7 @@
 //! is set, where that is a failure (CI must always run them).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use super::common::{grundy, stderr, stdout, temp_dir};
@@ -131,30 +132,7 @@ fn other_commands_answer_once_and_errors_end_the_job() {
 #[test]
 fn a_killed_process_ends_the_job_and_a_resume_finishes_it() {
     let Some(bin) = mpi_binary() else { return };
-    let dir = temp_dir("mpi-kill");
-    let checkpoint = dir.join("o6.ckpt");
-    let _ = std::fs::remove_file(&checkpoint);
-    let to = 3_000_000;
-    let mut args = table_args("octal[0.6]", to);
-    args.extend(["--checkpoint".into(), checkpoint.display().to_string()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-
-    let mut job = mpirun(&bin, 2, &args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mpirun starts");
-    // Wait until member 0 has saved some shared blocks (the checkpoint
-    // passes 100 000 values, a few bytes each), then kill member 1.
-    let started = Instant::now();
-    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < 200_000 {
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "no checkpoint"
-        );
-        assert!(job.try_wait().unwrap().is_none(), "the job ended early");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let (args, checkpoint, job) = interrupted_run(&bin, "mpi-kill");
     let members = child_pids(job.id());
     assert_eq!(members.len(), 2, "{members:?}");
     let killed = Command::new("kill")
@@ -169,12 +147,64 @@ fn a_killed_process_ends_the_job_and_a_resume_finishes_it() {
         said.contains("signal 9") || said.contains("Killed"),
         "{said}"
     );
+    resume_and_compare(&bin, 3, &args, &checkpoint);
+}
 
-    let resumed = run(mpirun(&bin, 3, &args));
+/// Ctrl-C on `mpirun` (which sends SIGTERM to every process): the
+/// processes stop at the same heap, process 0 saves and says so once, and
+/// a resume with one process finishes with the uninterrupted b-file.
+#[test]
+fn ctrl_c_on_mpirun_saves_and_a_resume_finishes() {
+    let Some(bin) = mpi_binary() else { return };
+    let (args, checkpoint, job) = interrupted_run(&bin, "mpi-interrupt");
+    let sent = Command::new("kill")
+        .args(["-INT", &job.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let said = stderr(&job.wait_with_output().unwrap());
+    assert_eq!(said.matches("grundy: interrupted").count(), 1, "{said}");
+    assert!(said.contains("saved in"), "{said}");
+    resume_and_compare(&bin, 1, &args, &checkpoint);
+}
+
+/// Starts two processes on Officers to 3·10^6 with a fresh checkpoint and
+/// returns, once member 0 has saved some shared blocks (past 100 000
+/// values, two bytes or more each), the arguments, the checkpoint and the
+/// running `mpirun`.
+fn interrupted_run(bin: &Path, topic: &str) -> (Vec<String>, PathBuf, Child) {
+    let checkpoint = temp_dir(topic).join("o6.ckpt");
+    let _ = std::fs::remove_file(&checkpoint);
+    let mut args = table_args("octal[0.6]", 3_000_000);
+    args.extend(["--checkpoint".into(), checkpoint.display().to_string()]);
+    let as_str: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut job = mpirun(bin, 2, &as_str)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun starts");
+    let started = Instant::now();
+    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < 200_000 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no checkpoint"
+        );
+        assert!(job.try_wait().unwrap().is_none(), "the job ended early");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (args, checkpoint, job)
+}
+
+/// Resumes the run of `args` (whose last two are `--checkpoint FILE`) with
+/// `np` processes and compares its b-file with one process's run without
+/// a checkpoint.
+fn resume_and_compare(bin: &Path, np: usize, args: &[String], checkpoint: &Path) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let resumed = run(mpirun(bin, np, &args));
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     let alone = grundy(&args[..args.len() - 2]);
     assert!(resumed.stdout == alone.stdout, "the resumed b-file differs");
-    std::fs::remove_file(&checkpoint).unwrap();
+    std::fs::remove_file(checkpoint).unwrap();
 }
 
 /// The processes `mpirun` (pid `parent`) started, ascending.

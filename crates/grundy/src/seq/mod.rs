@@ -104,6 +104,9 @@ struct Engine {
     team: Option<Arc<dyn Team>>,
     /// What the shared blocks cost.
     team_stats: TeamStats,
+    /// Rare positions a code needs before blocks are shared
+    /// ([`TEAM_MIN_RARE`]; tests lower it to share every block).
+    team_min_rare: usize,
     /// When the current shared block's exchange ended: its heaps are being
     /// finished.
     finishing: Option<Instant>,
@@ -116,6 +119,13 @@ const TEAM_HEAPS: usize = 256;
 /// A team shares blocks from this heap on; below it every member computes
 /// alone (the same values).
 const TEAM_FROM: usize = 16 * TEAM_HEAPS;
+
+/// A team shares blocks only for codes with at least this many rare
+/// positions; with fewer, a block's shared work is smaller than its two
+/// exchanges, and every member computing alone is faster (0.1777, 15 rare
+/// positions, certified in 121 s alone and 192 s shared by two processes,
+/// on an AMD EPYC; see docs/DISTRIBUTED.md).
+const TEAM_MIN_RARE: usize = 256;
 
 /// The pipeline runs once a heap costs this many nanoseconds on one
 /// thread. Handing each value between the threads costs a few hundred
@@ -155,6 +165,7 @@ impl Engine {
             force_pipeline: false,
             team: None,
             team_stats: TeamStats::default(),
+            team_min_rare: TEAM_MIN_RARE,
             finishing: None,
         };
         e.marks.ensure(2);
@@ -296,7 +307,8 @@ impl Engine {
             let v = match (&mut self.sparse, &mut self.triple) {
                 (Some(s), _) => {
                     if n >= s.block_end() {
-                        if let Some(team) = self.team.as_deref().filter(|_| n >= TEAM_FROM) {
+                        let share = n >= TEAM_FROM && s.rare_count() >= self.team_min_rare;
+                        if let Some(team) = self.team.as_deref().filter(|_| share) {
                             close_block(&mut self.finishing, &mut self.team_stats);
                             let len = TEAM_HEAPS.min(end - n);
                             s.start_team_block(g, len, &self.rules, team, &mut self.team_stats);

@@ -276,23 +276,27 @@ impl Sparse {
             }
             block.cover(ranges);
         });
+        // The work is split two ways: by parts of the block (BLOCK_HEAPS
+        // heaps each), whose stamps only the members marking them pack
+        // into bits, and, with more members than parts, by slices of the
+        // pairs within a part.
         let total: usize = jobs.iter().map(|(_, range, _)| range.len()).sum();
-        let mine = team::share(total, team.rank(), team.size());
-        let mut at = 0;
-        for (_, range, _) in &mut jobs {
-            let skip = mine.start.max(at).min(at + range.len()) - at;
-            let keep = mine.end.max(at).min(at + range.len()) - at;
-            at += range.len();
-            *range = range.start + skip..range.start + keep;
-        }
-        // Marked as byte stamps a sub-block at a time, in the first-level
-        // cache as in the one-process block pass, then packed into bits.
+        let parts = len.div_ceil(BLOCK_HEAPS);
+        let slices = team.size().div_ceil(parts);
         let mut stamps = std::mem::take(&mut self.stamps);
-        for sub in (0..len).step_by(BLOCK_HEAPS) {
+        for item in team::share(parts * slices, team.rank(), team.size()) {
+            let (sub, slice) = (item / slices * BLOCK_HEAPS, item % slices);
             let heaps = BLOCK_HEAPS.min(len - sub);
+            let mine = team::share(total, slice, slices);
+            // Marked as byte stamps, in the first-level cache as in the
+            // one-process block pass, then packed into bits.
             stamps.start(first + sub, heaps, self.cap as usize);
+            let mut at = 0;
             for (s0, range, rare) in &jobs {
-                for k in range.clone() {
+                let skip = mine.start.max(at).min(at + range.len()) - at;
+                let keep = mine.end.max(at).min(at + range.len()) - at;
+                at += range.len();
+                for k in range.start + skip..range.start + keep {
                     let (a, v) = if *rare {
                         (self.rare[k] as usize, self.rare_value[k])
                     } else {

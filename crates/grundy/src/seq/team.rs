@@ -290,7 +290,8 @@ mod tests {
 
     /// Teams of 1 to 3 compute what one process computes, and every member
     /// holds the same table (shared blocks start after the first chunk of
-    /// heaps, once a mask is chosen): codes with one split removal (0.6, 0.16,
+    /// heaps, once a mask is chosen; here for any number of rare
+    /// positions): codes with one split removal (0.6, 0.16,
     /// 0.106), a split without removal (4.07), unequal heaps (4!.0),
     /// several split removals (0.1777, 0.454), and a code the sparse engine
     /// does not take (0.137, every member computing alone). Officers
@@ -311,6 +312,7 @@ mod tests {
             for size in 1..=3 {
                 let tables = on_team(size, |_, limits| {
                     let mut seq = Sequence::new(game(code));
+                    seq.engine.team_min_rare = 0;
                     seq.extend(to, &limits).unwrap();
                     (seq.store().clone(), seq.team_stats().blocks)
                 });
@@ -322,20 +324,43 @@ mod tests {
         }
     }
 
+    /// Blocks are shared only for codes with many rare positions (0.6 has
+    /// 1 526 by heap 20 000); with few (0.16 has 52) each member computes
+    /// alone, the same values.
+    #[test]
+    fn only_codes_with_many_rare_positions_are_shared() {
+        for (code, shared) in [("0.6", true), ("0.16", false)] {
+            let one = alone(code, 20_000);
+            for (table, blocks) in on_team(2, |_, limits| {
+                let mut seq = Sequence::new(game(code));
+                seq.extend(20_000, &limits).unwrap();
+                (seq.store().clone(), seq.team_stats().blocks)
+            }) {
+                assert_eq!(&table, one.store(), "{code}");
+                assert_eq!(blocks > 0, shared, "{code}");
+            }
+        }
+    }
+
     /// The shared engine against the plain one (the mex over every
-    /// option) directly, past the first shared blocks (the first chunk of
+    /// option) directly, with 2 and 9 members, past the first shared blocks (the first chunk of
     /// heaps, before the first mask review, is never shared).
     #[test]
     fn a_team_matches_the_plain_engine() {
         for (code, to) in [("0.6", 18_000u64), ("4!.0", 18_000), ("0.16", 18_000)] {
             let plain = plain_table(&game(code), to);
-            let tables = on_team(2, |_, limits| {
-                let mut seq = Sequence::new(game(code));
-                seq.extend(to, &limits).unwrap();
-                (0..=to).map(|n| seq.get(n).unwrap()).collect::<Vec<_>>()
-            });
-            for table in tables {
-                assert_eq!(table, plain, "{code}");
+            // Nine members: more than a block has parts, so parts are
+            // split by pairs too.
+            for size in [2, 9] {
+                let tables = on_team(size, |_, limits| {
+                    let mut seq = Sequence::new(game(code));
+                    seq.engine.team_min_rare = 0;
+                    seq.extend(to, &limits).unwrap();
+                    (0..=to).map(|n| seq.get(n).unwrap()).collect::<Vec<_>>()
+                });
+                for table in tables {
+                    assert_eq!(table, plain, "{code}, {size} members");
+                }
             }
         }
     }
