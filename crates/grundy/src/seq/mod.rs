@@ -123,7 +123,7 @@ const TEAM_FROM: usize = 16 * TEAM_HEAPS;
 /// A team shares blocks only for codes with at least this many rare
 /// positions; with fewer, a block's shared work is smaller than its two
 /// exchanges, and every member computing alone is faster (0.1777, 15 rare
-/// positions, certified in 121 s alone and 192 s shared by two processes,
+/// positions, certified in 109-127 s alone and 192 s shared by two processes,
 /// on an AMD EPYC; see docs/DISTRIBUTED.md).
 const TEAM_MIN_RARE: usize = 256;
 
