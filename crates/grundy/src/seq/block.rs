@@ -90,11 +90,6 @@ impl Block {
     }
 
     /// Heap `first + j`'s bits in a shared block.
-    pub fn bits_row(&self, j: usize) -> &[u64] {
-        &self.bits[j * self.words..(j + 1) * self.words]
-    }
-
-    /// See [`Block::bits_row`].
     pub fn bits_row_mut(&mut self, j: usize) -> &mut [u64] {
         &mut self.bits[j * self.words..(j + 1) * self.words]
     }

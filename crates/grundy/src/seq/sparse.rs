@@ -158,9 +158,7 @@ impl Sparse {
                 continue;
             }
             let s = n - i;
-            if self.class.domain {
-                flip = s & 1;
-            }
+            flip = self.flip(s);
             // The rare r with r < s and s - r < known, apart from r = s / 2
             // when the heaps must differ, and apart from the block's.
             let mut pieces = Pieces::new(self.rare_between(s + 1 - known.min(s + 1), s.min(known)));
@@ -352,23 +350,25 @@ impl Sparse {
         found: &mut [u64],
     ) {
         let first = g.len();
+        // `found` is laid out as the block's bits.
         let words = found.len() / len.max(1);
         // The values looked for, kept to tell which the scan found.
         let mut wanted = vec![0u64; self.cap as usize / 64 + 1];
         for j in heaps {
             let n = first + j;
-            let marks = block.bits_row(j);
-            let flip = match rules.split_two.first() {
-                Some(&(i, _)) if self.class.domain => (n - i as usize) & 1,
-                _ => 0,
-            };
-            let option = |v: u32| {
-                marks
-                    .get(v as usize / 64)
-                    .is_some_and(|w| w >> (v % 64) & 1 != 0)
-            };
-            let (candidate, mut missing) =
-                sift(&self.by_parity, flip, self.cap, option, &mut self.needed);
+            let marks = block.heap(n).expect("a shared block holds its heaps");
+            // Every split removal has one parity where the flip matters.
+            let flip = rules
+                .split_two
+                .first()
+                .map_or(0, |&(i, _)| self.flip(n - i as usize));
+            let (candidate, mut missing) = sift(
+                &self.by_parity,
+                flip,
+                self.cap,
+                |v| marks.has(v),
+                &mut self.needed,
+            );
             if missing == 0 {
                 continue;
             }
@@ -414,15 +414,11 @@ impl Sparse {
             // every pair a legal split.
             let s0 = first.saturating_sub(i);
             let from = len.saturating_sub(i).max(1);
-            let below = s0;
             let spans = if unequal {
                 // Leave out r = s / 2 for every heap of the block.
-                [
-                    from..(s0 / 2).min(below),
-                    ((s0 + len - 1) / 2 + 1).max(from)..below,
-                ]
+                [from..s0 / 2, ((s0 + len - 1) / 2 + 1).max(from)..s0]
             } else {
-                [from..below, below..below]
+                [from..s0, s0..s0]
             };
             each(
                 s0,
@@ -435,6 +431,12 @@ impl Sparse {
                 }),
             );
         }
+    }
+
+    /// Which parity of value is abundant for a split of `s` tokens (0 or
+    /// 1, as `sift` takes it): in the domain type it follows `s`.
+    fn flip(&self, s: usize) -> usize {
+        if self.class.domain { s & 1 } else { 0 }
     }
 
     /// The indices of the rare positions `r` with `from <= r < below`.
