@@ -121,6 +121,178 @@ fn boards_are_laid_out_with_the_cells_of_each_move() {
     );
 }
 
+/// The indices a board move lists under `key` (`cells` or `removes`).
+fn indices(m: &Value, key: &str) -> Vec<usize> {
+    m[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {key} in {m}"))
+        .iter()
+        .map(|c| c.as_u64().unwrap() as usize)
+        .collect()
+}
+
+/// The spots of `layout` that a move playing `cells` takes out of play, by
+/// the rules alone, in board order: a domino covers two free cells side by
+/// side or one above the other; a vertex of a path goes with its free
+/// neighbours on the path; a bite takes every cell below and to the right.
+fn gone_by_the_rules(layout: &Value, cells: &[usize]) -> Vec<usize> {
+    let spots = layout["spots"].as_array().unwrap();
+    let free = |i: usize| spots[i]["state"] == "free";
+    let at = |i: usize| {
+        (
+            spots[i]["row"].as_u64().unwrap(),
+            spots[i]["column"].as_u64().unwrap(),
+        )
+    };
+    let next_to = |a: usize, b: usize| {
+        let ((ra, ca), (rb, cb)) = (at(a), at(b));
+        ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+    };
+    let gone: Vec<usize> = match (layout["game"].as_str().unwrap(), cells) {
+        ("cram", &[a, b]) => {
+            assert!(
+                free(a) && free(b) && next_to(a, b),
+                "{cells:?} is no domino"
+            );
+            let mut gone = vec![a, b];
+            gone.sort_unstable();
+            gone
+        }
+        ("node-kayles", &[v]) => {
+            assert_eq!(layout["rows"], 1, "a path is laid out in one row");
+            assert!(free(v));
+            (0..spots.len())
+                .filter(|&w| free(w) && (w == v || next_to(v, w)))
+                .collect()
+        }
+        ("chomp", &[b]) => {
+            assert!(free(b), "the poisoned corner is never bitten");
+            let (r, c) = at(b);
+            (0..spots.len())
+                .filter(|&i| at(i).0 >= r && at(i).1 >= c)
+                .collect()
+        }
+        (game, _) => panic!("{cells:?} is no move of {game}"),
+    };
+    gone
+}
+
+/// The component `text` after the spots `gone` of its `layout` went,
+/// written by the rules: Cram and Node Kayles name the cells or vertices
+/// taken, Chomp the lengths of the rows left.
+fn term_after(text: &str, layout: &Value, gone: &[usize]) -> String {
+    let spots = layout["spots"].as_array().unwrap();
+    if layout["game"] == "chomp" {
+        let mut rows = vec![0; layout["rows"].as_u64().unwrap() as usize];
+        for (i, s) in spots.iter().enumerate() {
+            if !gone.contains(&i) {
+                rows[s["row"].as_u64().unwrap() as usize] += 1;
+            }
+        }
+        let rows: Vec<String> = rows.iter().map(u64::to_string).collect();
+        return format!("chomp({})", rows.join(","));
+    }
+    let names: Vec<&str> = gone
+        .iter()
+        .map(|&i| spots[i]["name"].as_str().unwrap())
+        .collect();
+    format!("{},{})", text.strip_suffix(')').unwrap(), names.join(","))
+}
+
+/// What the page marks comes from `/api/board`: a hint marks the cells of
+/// the board move that is a winning move of `/api/value`, and those cells,
+/// applied by the rules, leave a P-position; an engine's Chomp bite is
+/// drawn from the cells its move removes, which are exactly the cells the
+/// rules take and the board after the bite no longer lists.
+#[test]
+fn hinted_and_bitten_cells_follow_the_rules() {
+    let s = Server::start(&[]);
+    let mut hinted = 0;
+    for position in [
+        "cram(2x3)",
+        "cram(3x5)",
+        "cram(4x4,a1,a2) + nim(1)",
+        "cram(3x4,a1,b1,c3,c2)",
+        "nodekayles(path,6)",
+        "nim(3) + nodekayles(path,8)",
+        "chomp(3x4)",
+        "chomp(5,4,4,2)",
+        "chomp(2x4) + nim(3)",
+    ] {
+        let (_, value) = s.post("/api/value", &json!({ "position": position }));
+        let (status, board) = s.post("/api/board", &json!({ "position": position }));
+        assert_eq!(status, 200, "{board}");
+        let view = &board["boards"][0];
+        let (text, layout) = (view["text"].as_str().unwrap(), &view["layout"]);
+        let on_board: Vec<&Value> = value["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|w| {
+                view["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|m| m["position"] == *w)
+            })
+            .collect();
+        assert!(
+            !on_board.is_empty(),
+            "{position}: no winning move on the board"
+        );
+        for m in on_board {
+            let gone = gone_by_the_rules(layout, &indices(m, "cells"));
+            assert_eq!(indices(m, "removes"), gone, "{position}: {m}");
+            let after = position.replacen(text, &term_after(text, layout, &gone), 1);
+            let (_, v) = s.post("/api/value", &json!({ "position": after }));
+            assert_eq!(
+                v["verdict"], "P",
+                "{position}: the hinted {m} gives {after}"
+            );
+            hinted += 1;
+        }
+    }
+    assert!(hinted >= 12, "only {hinted} hinted moves checked");
+
+    for (start, seed) in [
+        ("chomp(4x5)", 1),
+        ("chomp(5,4,4,2)", 2),
+        ("chomp(3x7) + nim(1)", 3),
+    ] {
+        let (_, r) = s.post("/api/play", &json!({ "position": start, "seed": seed }));
+        let after = r["reply"]["move"]["position"].as_str().unwrap();
+        let (_, before) = s.post("/api/board", &json!({ "position": start }));
+        let view = &before["boards"][0];
+        let layout = &view["layout"];
+        let m = view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["position"] == after)
+            .unwrap_or_else(|| panic!("{start}: the engine's {after} is no board move"));
+        let removes = indices(m, "removes");
+        assert_eq!(
+            removes,
+            gone_by_the_rules(layout, &indices(m, "cells")),
+            "{start}: {m}"
+        );
+        let (_, left) = s.post("/api/board", &json!({ "position": after }));
+        let left: Vec<&Value> = left["boards"][0]["layout"]["spots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| &s["name"])
+            .collect();
+        let spots = layout["spots"].as_array().unwrap();
+        let missing: Vec<usize> = (0..spots.len())
+            .filter(|&i| !left.contains(&&spots[i]["name"]))
+            .collect();
+        assert_eq!(removes, missing, "{start} -> {after}");
+        let (_, v) = s.post("/api/value", &json!({ "position": after }));
+        assert_eq!(v["verdict"], "P", "{start} -> {after}");
+    }
+}
+
 #[test]
 fn graph_steps_follow_the_definition_and_large_graphs_are_refused() {
     let s = Server::start(&[]);

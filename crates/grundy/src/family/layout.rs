@@ -5,7 +5,9 @@
 //! [`Layout`] of a component ([`super::Family::layout`]) and lets a player
 //! point at cells; [`played`] says which cells a move played, by comparing
 //! the layouts before and after it, so that a click can be matched to a
-//! move of the family's own list.
+//! move of the family's own list, and [`removed`] which cells it took out
+//! of play, so that a face can show them (a Chomp bite's cells, which the
+//! layout after it no longer lists).
 
 use serde::Serialize;
 
@@ -89,6 +91,30 @@ impl Layout {
     }
 }
 
+/// The spots of `before` (by index, in board order) that the move to
+/// `after` took out of play: a domino's two cells, the vertex taken with
+/// its free neighbours, the cell bitten with every cell below and to the
+/// right of it. A Chomp layout after the bite no longer lists these cells,
+/// so a face that shows which cells went draws them from `before`. Both
+/// layouts must be of the same board.
+///
+/// ```
+/// use grundy::expr::{Arg, family_named};
+/// use grundy::family::layout::removed;
+/// let chomp = family_named("chomp").unwrap();
+/// let before = chomp.layout(&[Arg::Word("2x3".into())]).unwrap();
+/// let after = chomp.layout(&[Arg::Int(3), Arg::Int(1)]).unwrap();
+/// let cells: Vec<&str> = removed(&before, &after).iter().map(|&i| before.spots[i].name.as_str()).collect();
+/// assert_eq!(cells, ["b2", "c2"]);
+/// ```
+pub fn removed(before: &Layout, after: &Layout) -> Vec<usize> {
+    // Absent from the layout after the move (a Chomp bite), or no longer
+    // free there.
+    (0..before.spots.len())
+        .filter(|&i| before.spots[i].state == SpotState::Free && !after.open(&before.spots[i].name))
+        .collect()
+}
+
 /// The spots of `before` (by index) that the move to `after` played: the
 /// two cells of a Cram domino, the vertex a Node Kayles move took (not
 /// the neighbours that went with it), the cell a Chomp move bit. Both
@@ -107,11 +133,7 @@ impl Layout {
 /// assert_eq!(cells, ["a1", "b1"]);
 /// ```
 pub fn played(before: &Layout, after: &Layout) -> Vec<usize> {
-    // The spots the move took out of play (absent from a Chomp layout
-    // after the bite, or no longer free).
-    let gone: Vec<usize> = (0..before.spots.len())
-        .filter(|&i| before.spots[i].state == SpotState::Free && !after.open(&before.spots[i].name))
-        .collect();
+    let gone = removed(before, after);
     match before.game {
         BoardGame::Cram => gone,
         // The bite is the corner of what went: its least row, and the

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::expr::Position;
 use crate::expr::position::term_text;
 use crate::family::Family;
-use crate::family::layout::{Layout, played};
+use crate::family::layout::{Layout, played, removed};
 use crate::limits::Limits;
 
 /// A board component of a position, laid out, with its moves.
@@ -33,6 +33,11 @@ pub struct BoardMove {
     /// The spots it plays, as indices into the layout's spots: a domino's
     /// two cells, the vertex taken, the cell bitten.
     pub cells: Vec<usize>,
+    /// Every spot it takes out of play, as indices into the layout's
+    /// spots: the domino's two cells, the vertex taken and its free
+    /// neighbours, the cell bitten and every cell below and to the right
+    /// of it (which the layout after a bite no longer lists).
+    pub removes: Vec<usize>,
     /// The component after the move, written as a term.
     pub to: String,
     /// The whole position after the move.
@@ -75,10 +80,14 @@ pub fn boards(position: &Position, max_spots: usize, limits: &Limits) -> Result<
         let mut moves = Vec::with_capacity(options.len());
         for option in &options {
             limits.check_stop()?;
+            let (cells, removes) = family
+                .layout(option)
+                .map_or_else(Default::default, |after| {
+                    (played(&layout, &after), removed(&layout, &after))
+                });
             moves.push(BoardMove {
-                cells: family
-                    .layout(option)
-                    .map_or_else(Vec::new, |after| played(&layout, &after)),
+                cells,
+                removes,
                 to: term_text(family.as_ref(), option),
                 position: position.replace(c, option).to_string(),
             });

@@ -701,11 +701,12 @@ fn open_spots(layout: &grundy::family::layout::Layout) -> Vec<String> {
     names
 }
 
-/// What playing `cells` leaves of `layout`, by the rules alone: a domino
-/// covers two free neighbouring cells; a vertex goes with its neighbours on
-/// the grid, path or cycle (worked out from the rows and columns, not from
-/// the layout's edges); a bite takes every cell below and to the right.
-fn after_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) -> Vec<String> {
+/// The spots of `layout` that playing `cells` takes out of play, by the
+/// rules alone, in board order: a domino covers two free neighbouring
+/// cells; a vertex goes with its neighbours on the grid, path or cycle
+/// (worked out from the rows and columns, not from the layout's edges); a
+/// bite takes every cell below and to the right.
+fn gone_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) -> Vec<usize> {
     use grundy::family::layout::{BoardGame, Placement, SpotState};
     let spots = &layout.spots;
     let free = |i: usize| spots[i].state == SpotState::Free;
@@ -720,11 +721,13 @@ fn after_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) 
             }
         }
     };
-    let gone: Vec<usize> = match layout.game {
+    match layout.game {
         BoardGame::Cram => {
             assert_eq!(cells.len(), 2, "a domino covers two cells");
             assert!(free(cells[0]) && free(cells[1]) && neighbours(cells[0], cells[1]));
-            cells.to_vec()
+            let mut gone = cells.to_vec();
+            gone.sort_unstable();
+            gone
         }
         BoardGame::NodeKayles => {
             let [v] = cells else {
@@ -744,7 +747,15 @@ fn after_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) 
                 .filter(|&i| spots[i].row >= spots[*b].row && spots[i].column >= spots[*b].column)
                 .collect()
         }
-    };
+    }
+}
+
+/// What playing `cells` leaves of `layout`, by the rules alone
+/// ([`gone_by_the_rules`]): the names of the spots still in play.
+fn after_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) -> Vec<String> {
+    use grundy::family::layout::SpotState;
+    let spots = &layout.spots;
+    let gone = gone_by_the_rules(layout, cells);
     let mut left: Vec<String> = (0..spots.len())
         .filter(|i| {
             !gone.contains(i) && matches!(spots[*i].state, SpotState::Free | SpotState::Poisoned)
@@ -758,7 +769,9 @@ fn after_by_the_rules(layout: &grundy::family::layout::Layout, cells: &[usize]) 
 /// The web page moves on a board by the cells a player points at: for
 /// every position reachable on small boards of each game, the cells each
 /// move is said to play, applied by the rules, give the board after the
-/// move, and the same cells never stand for two different moves.
+/// move, the cells it is said to remove are those the rules take out of
+/// play (all of a Chomp bite, which the page draws where they were), and
+/// the same cells never stand for two different moves.
 #[test]
 fn board_layouts_name_the_cells_each_move_plays() {
     use grundy::play::board::boards;
@@ -799,6 +812,12 @@ fn board_layouts_name_the_cells_each_move_plays() {
                     "{text} -> {} by {:?}",
                     m.to,
                     m.cells
+                );
+                assert_eq!(
+                    m.removes,
+                    gone_by_the_rules(&view.layout, &m.cells),
+                    "{text} -> {}: the cells removed",
+                    m.to
                 );
                 let earlier = by_cells.insert(m.cells.clone(), m.to.clone());
                 assert!(

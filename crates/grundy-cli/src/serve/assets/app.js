@@ -45,10 +45,12 @@ const TEXT = {
     "play.engine": "Engine: {from} → {to}",
     "play.you": "You: {from} → {to}",
     "play.hintis": "Hint: {why}",
+    "play.hintmove": "A winning move: {from} → {to}.",
     "play.board.cram": "click two free cells side by side or one above the other to place a domino",
     "play.board.node-kayles": "click a vertex to take it; its neighbours go with it",
     "play.board.chomp": "click a cell to bite it and every cell below and to its right; ☠ is poisoned",
-    "play.board.engine": "The engine's last move is marked in red.",
+    "play.board.engine": "The engine's last move is marked in red (a bite's cells where they were).",
+    "play.board.hint": "The hinted move is marked in green.",
     "script.help": "Write a game in Rhai: moves(s) lists the positions a move can reach, and start() or position(n) gives positions. Save it, then use script[NAME] in every panel. A game graph or Hackenbush picture can be saved here too, for graph[NAME], loopy[NAME] or hackenbush[NAME].",
     "script.example": "Example", "script.name": "File name",
     "script.save": "Save", "script.value": "Analyse", "script.table": "Table",
@@ -97,10 +99,12 @@ const TEXT = {
     "play.engine": "电脑：{from} → {to}",
     "play.you": "你：{from} → {to}",
     "play.hintis": "提示：{why}",
+    "play.hintmove": "一步必胜走法：{from} → {to}。",
     "play.board.cram": "点击左右或上下相邻的两个空格放一张骨牌",
     "play.board.node-kayles": "点击一个顶点取走它，它的邻点随之移除",
     "play.board.chomp": "点击一格咬掉它以及它右下方的所有格子；☠ 有毒",
-    "play.board.engine": "电脑的上一步用红色标出。",
+    "play.board.engine": "电脑的上一步用红色标出（被咬掉的格子留在原处）。",
+    "play.board.hint": "提示的走法用绿色标出。",
     "script.help": "用 Rhai 写一个游戏：moves(s) 列出一步能到达的局面，start() 或 position(n) 给出局面。保存后，在任何面板中使用 script[文件名]。也可以在这里保存博弈图或 Hackenbush 图，用于 graph[文件名]、loopy[文件名] 或 hackenbush[文件名]。",
     "script.example": "示例", "script.name": "文件名",
     "script.save": "保存", "script.value": "分析", "script.table": "打表",
@@ -569,6 +573,7 @@ async function continueGame() {
   $("play-moves").replaceChildren();
   selected = null;
   engineCells = null;
+  hintCells = null;
   busy = true;
   const engineToMove = (state.hist.length % 2 === 0) === (state.first === "engine");
   try {
@@ -632,20 +637,43 @@ async function hint() {
     for (const b of document.querySelectorAll("#play-moves button")) {
       b.classList.toggle("hinted", b.dataset.winning === "yes");
     }
-    $("play-why").textContent = t("play.hintis", { why: r.reason });
+    const move = hintedMove(r);
+    hintCells = move ? move.marks : null;
+    renderBoards();
+    let why = t("play.hintis", { why: r.reason });
+    if (move) why += " " + t("play.hintmove", { from: move.from, to: move.to });
+    $("play-why").textContent = why;
   } catch (e) {
     showError("play-error", e);
   }
 }
 
+// The winning move a hint names: the first one made on a board (whose
+// cells are then marked), else the first of all; null when none wins.
+function hintedMove(report) {
+  for (const w of report.winning_moves) {
+    for (const v of boardViews) {
+      const m = v.moves.find((m) => m.position === w);
+      if (m) return { from: v.text, to: m.to, marks: marksOf(v, m) };
+    }
+  }
+  if (!report.winning_moves.length) return null;
+  const details = report.details && Array.isArray(report.details.winning_moves) ? report.details.winning_moves[0] : null;
+  return details
+    ? { from: details.from, to: details.to, marks: null }
+    : { from: current(), to: report.winning_moves[0], marks: null };
+}
+
 // Board games: the board drawn, a move made by clicking its cells --------------
 
 // The boards of the position on the page (from /api/board), the first
-// cell of a domino being placed, the engine's last move (its cells by
-// name), and whether a request is under way (clicks wait for it).
+// cell of a domino being placed, the engine's last move and the hinted
+// move (each as marksOf gives it), and whether a request is under way
+// (clicks wait for it).
 let boardViews = [];
 let selected = null;
 let engineCells = null;
+let hintCells = null;
 let busy = false;
 const CELL = 38;
 
@@ -659,12 +687,23 @@ async function showBoards(position) {
   renderBoards();
 }
 
-// The cells the move from `from` to `to` played, if it was on a board.
+// A board move as the page marks it: its board, the names of the cells it
+// plays, and the spots it removes as they were before it (a Chomp bite's
+// cells, which the board after it no longer lists, are drawn from these).
+function marksOf(view, m) {
+  return {
+    component: view.component,
+    names: m.cells.map((i) => view.layout.spots[i].name),
+    gone: m.removes.map((i) => view.layout.spots[i]),
+  };
+}
+
+// The marks of the move from `from` to `to`, if it was on a board.
 async function cellsOf(from, to) {
   try {
     for (const v of (await api("board", { position: from })).boards) {
       const m = v.moves.find((m) => m.position === to);
-      if (m) return { component: v.component, names: m.cells.map((i) => v.layout.spots[i].name) };
+      if (m) return marksOf(v, m);
     }
   } catch (e) {
     // Not drawn, so nothing to mark.
@@ -675,10 +714,11 @@ async function cellsOf(from, to) {
 function renderBoards() {
   const box = $("play-board");
   box.replaceChildren(...boardViews.map(drawBoard));
-  if (boardViews.length && engineCells) {
+  for (const [marks, key] of [[engineCells, "play.board.engine"], [hintCells, "play.board.hint"]]) {
+    if (!boardViews.length || !marks) continue;
     const note = document.createElement("p");
     note.className = "small";
-    note.textContent = t("play.board.engine");
+    note.textContent = t(key);
     box.append(note);
   }
 }
@@ -688,6 +728,11 @@ function renderBoards() {
 function drawBoard(view) {
   const L = view.layout;
   const pad = 14;
+  const on = (marks) => (marks && marks.component === view.component ? marks : { names: [], gone: [] });
+  const engine = on(engineCells), hinted = on(hintCells);
+  // The cells the engine's move removed that this board no longer lists
+  // (a Chomp bite), drawn where they were until the next move.
+  const bitten = engine.gone.filter((g) => !L.spots.some((s) => s.name === g.name));
   let width, height, at;
   if (L.placement === "circle") {
     const n = L.spots.length, r = Math.max(60, n * 12);
@@ -697,27 +742,42 @@ function drawBoard(view) {
       return { x: width / 2 + r * Math.cos(a), y: height / 2 + r * Math.sin(a) };
     };
   } else {
-    width = L.columns * CELL + 2 * pad;
-    height = L.rows * CELL + 2 * pad;
+    const columns = Math.max(L.columns, ...bitten.map((s) => s.column + 1));
+    const rows = Math.max(L.rows, ...bitten.map((s) => s.row + 1));
+    width = columns * CELL + 2 * pad;
+    height = rows * CELL + 2 * pad;
     at = (s) => ({ x: pad + s.column * CELL + CELL / 2, y: pad + s.row * CELL + CELL / 2 });
   }
-  const marked = engineCells && engineCells.component === view.component ? engineCells.names : [];
+  const square = (p, attrs) => svgEl("rect", Object.assign({ x: p.x - CELL / 2 + 1, y: p.y - CELL / 2 + 1, width: CELL - 2, height: CELL - 2, rx: 3 }, attrs));
   const svg = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}` });
   for (const [a, b] of L.edges) {
     const p = at(L.spots[a]), q = at(L.spots[b]);
     const gone = L.spots[a].state !== "free" || L.spots[b].state !== "free";
     svg.append(svgEl("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: gone ? "edge gone" : "edge" }));
   }
+  for (const s of bitten) {
+    const p = at(s);
+    const el = square(p, {
+      class: ["spot", "bitten"].concat(engine.names.includes(s.name) ? ["engine"] : []).join(" "),
+      "data-name": s.name,
+    });
+    el.append(svgEl("title", {}, s.name));
+    svg.append(el, svgEl("text", { x: p.x, y: p.y + 4 }, s.name));
+  }
   L.spots.forEach((s, i) => {
     const p = at(s);
+    const marks = [];
+    if (engine.names.includes(s.name)) marks.push("engine");
+    if (hinted.names.includes(s.name)) marks.push("hint");
+    else if (hinted.gone.some((g) => g.name === s.name)) marks.push("hint-removes");
     const attrs = {
-      class: ["spot", s.state].concat(marked.includes(s.name) ? ["engine"] : []).join(" "),
+      class: ["spot", s.state].concat(marks).join(" "),
       "data-spot": i,
       "data-name": s.name,
     };
     const el = L.game === "node-kayles"
       ? svgEl("circle", Object.assign({ cx: p.x, cy: p.y, r: 13 }, attrs))
-      : svgEl("rect", Object.assign({ x: p.x - CELL / 2 + 1, y: p.y - CELL / 2 + 1, width: CELL - 2, height: CELL - 2, rx: 3 }, attrs));
+      : square(p, attrs);
     el.append(svgEl("title", {}, s.name));
     el.addEventListener("click", () => clickSpot(view, i));
     svg.append(el);
