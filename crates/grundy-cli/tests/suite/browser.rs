@@ -312,9 +312,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
     // Play: nim(1,2,3) is a P-position, so moving first against perfect
     // play loses. A hint shows no winning move; undo takes a move back.
     click(c, "#tabs button[data-panel=play]").await?;
-    type_into(c, "#play-input", "nim(1,2,3)").await?;
-    click(c, "#play-new").await?;
-    wait_text(c, "#play-status", |t| t == "Your turn: nim(1,2,3)").await?;
+    new_game(c, "nim(1,2,3)").await?;
     click(c, "#play-hint").await?;
     wait_text(c, "#play-why", |t| {
         t.starts_with("Hint: ") && t.contains("= 0")
@@ -417,7 +415,8 @@ async fn wait_count(c: &Client, css: &str, n: usize) -> Step {
 
 /// Board games on the Play panel: Cram drawn as a board, a domino placed
 /// by clicking two cells, the engine's reply on the board and marked;
-/// a Node Kayles vertex taken by one click.
+/// a Node Kayles vertex taken by one click; Hint marking a winning
+/// domino's cells; an engine's Chomp bite drawn where its cells were.
 async fn board_games(c: &Client, server: &Server) -> Step {
     let e = |e: fantoccini::error::CmdError| e.to_string();
     c.goto("about:blank").await.map_err(e)?;
@@ -425,9 +424,7 @@ async fn board_games(c: &Client, server: &Server) -> Step {
         .await
         .map_err(e)?;
     ready(c).await?;
-    type_into(c, "#play-input", "cram(3x4)").await?;
-    click(c, "#play-new").await?;
-    wait_text(c, "#play-status", |t| t == "Your turn: cram(3x4)").await?;
+    new_game(c, "cram(3x4)").await?;
     wait_count(c, "#play-board rect.spot.free", 12).await?;
     // The first cell is marked; the second, its neighbour, places the
     // domino.
@@ -468,14 +465,172 @@ async fn board_games(c: &Client, server: &Server) -> Step {
     shot(c, "play-cram").await?;
 
     // Node Kayles on a path: one click takes vertex 3 with 2 and 4.
-    type_into(c, "#play-input", "nodekayles(path,5)").await?;
-    click(c, "#play-new").await?;
-    wait_text(c, "#play-status", |t| t == "Your turn: nodekayles(path,5)").await?;
+    new_game(c, "nodekayles(path,5)").await?;
     wait_count(c, "#play-board circle.spot.free", 5).await?;
     click(c, "#play-board circle[data-name='3']").await?;
     let log = wait_text(c, "#play-log", |t| t.lines().count() == 2).await?;
     if !log.starts_with("You: nodekayles(path,5) → nodekayles(path,5,2,3,4)") {
         return Err(format!("the clicked vertex was not taken: {log:?}"));
     }
+    hint_on_cram(c, server).await?;
+    engine_bites_chomp(c, server).await
+}
+
+/// Starts a new game of `position` (whoever the page has moving first
+/// must be the player) and waits for the player's turn.
+async fn new_game(c: &Client, position: &str) -> Step {
+    type_into(c, "#play-input", position).await?;
+    click(c, "#play-new").await?;
+    wait_text(c, "#play-status", |t| t == format!("Your turn: {position}")).await?;
     Ok(())
+}
+
+/// Names of the elements matching `css`, from their `data-name`.
+async fn names(c: &Client, css: &str) -> Result<Vec<String>, String> {
+    let mut names = Vec::new();
+    for el in c
+        .find_all(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?
+    {
+        names.push(
+            el.attr("data-name")
+                .await
+                .map_err(|e| e.to_string())?
+                .unwrap_or_default(),
+        );
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// cram(2x3) is an N-position: Hint marks two free neighbouring cells in
+/// green, not the engine's red, and the domino on them leaves a
+/// P-position.
+async fn hint_on_cram(c: &Client, server: &Server) -> Step {
+    new_game(c, "cram(2x3)").await?;
+    wait_count(c, "#play-board rect.spot.free", 6).await?;
+    click(c, "#play-hint").await?;
+    wait_count(c, "#play-board rect.spot.hint", 2).await?;
+    let why = wait_text(c, "#play-why", |t| {
+        t.contains("; a winning move: cram(2x3) → ")
+    })
+    .await?;
+    let cells = names(c, "#play-board rect.spot.hint").await?;
+    if count(c, "#play-board rect.spot.hint.engine").await? != 0 {
+        return Err("a hinted cell is marked as the engine's".into());
+    }
+    let hinted = c
+        .find(Locator::Css("#play-board rect.spot.hint"))
+        .await
+        .map_err(|e| e.to_string())?;
+    let fill = hinted.css_value("fill").await.map_err(|e| e.to_string())?;
+    // The engine's red (#c0392b) is kept for its moves.
+    if fill == "rgb(192, 57, 43)" {
+        return Err(format!(
+            "the hinted cells are drawn in the engine's red: {fill}"
+        ));
+    }
+    let after = format!("cram(2x3,{})", cells.join(","));
+    let (_, v) = server.post("/api/value", &json!({ "position": after }));
+    if v["verdict"] != "P" {
+        return Err(format!(
+            "the hinted cells {cells:?} give {after}, not a P-position: {v} ({why})"
+        ));
+    }
+    if !why.contains(&format!("→ {}", v["position"].as_str().unwrap_or_default())) {
+        return Err(format!("the hint names another move than {after}: {why}"));
+    }
+    shot(c, "play-hint").await
+}
+
+/// The names, rows and columns of the cells of the first board
+/// `/api/board` answered.
+fn cells(board: &serde_json::Value) -> Vec<(String, u64, u64)> {
+    let spots = board["boards"][0]["layout"]["spots"].as_array();
+    spots
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let n = |k: &str| s[k].as_u64().unwrap_or_default();
+            let name = s["name"].as_str().unwrap_or_default().to_string();
+            (name, n("row"), n("column"))
+        })
+        .collect()
+}
+
+/// On chomp(3x4), Hint marks the corner of a winning bite and the cells
+/// it removes (every cell below and to the right of the corner). Then the
+/// engine moves first: the cells its bite removed are drawn in red where
+/// they were (the corner it bit filled), exactly the cells of the bar that
+/// the position after the bite no longer has.
+async fn engine_bites_chomp(c: &Client, server: &Server) -> Step {
+    let (_, bar) = server.post("/api/board", &json!({ "position": "chomp(3x4)" }));
+    let bar = cells(&bar);
+
+    new_game(c, "chomp(3x4)").await?;
+    click(c, "#play-hint").await?;
+    wait_count(c, "#play-board rect.spot.hint", 1).await?;
+    let corner = names(c, "#play-board rect.spot.hint").await?;
+    let (_, r0, c0) = bar
+        .iter()
+        .find(|s| s.0 == corner[0])
+        .cloned()
+        .ok_or_else(|| format!("no cell {corner:?} in chomp(3x4)"))?;
+    let mut rest: Vec<String> = bar
+        .iter()
+        .filter(|s| s.1 >= r0 && s.2 >= c0 && s.0 != corner[0])
+        .map(|s| s.0.clone())
+        .collect();
+    rest.sort();
+    let marked = names(c, "#play-board rect.spot.hint-removes").await?;
+    if marked != rest {
+        return Err(format!(
+            "the hinted bite at {corner:?} marks {marked:?} as removed, not {rest:?}"
+        ));
+    }
+
+    c.find(Locator::Css("#play-first"))
+        .await
+        .map_err(|e| e.to_string())?
+        .select_by_value("engine")
+        .await
+        .map_err(|e| e.to_string())?;
+    click(c, "#play-new").await?;
+    let log = wait_text(c, "#play-log", |t| t.lines().count() == 1).await?;
+    let after = log
+        .strip_prefix("Engine: chomp(3x4) → ")
+        .ok_or_else(|| format!("no engine move on chomp(3x4): {log:?}"))?
+        .to_string();
+    wait_text(c, "#play-status", |t| t.starts_with("Your turn: ")).await?;
+    let (_, left) = server.post("/api/board", &json!({ "position": after }));
+    let left = cells(&left);
+    let mut expected: Vec<String> = bar
+        .into_iter()
+        .filter(|s| !left.iter().any(|l| l.0 == s.0))
+        .map(|s| s.0)
+        .collect();
+    expected.sort();
+    wait_count(c, "#play-board rect.spot.bitten", expected.len()).await?;
+    let drawn = names(c, "#play-board rect.spot.bitten").await?;
+    if drawn != expected {
+        return Err(format!(
+            "the bite to {after} drew {drawn:?}, not the cells it removed {expected:?}"
+        ));
+    }
+    let corner = names(c, "#play-board rect.spot.bitten.engine").await?;
+    if corner.len() != 1 {
+        return Err(format!("the bitten corner should be one cell: {corner:?}"));
+    }
+    let fill = c
+        .find(Locator::Css("#play-board rect.spot.bitten.engine"))
+        .await
+        .map_err(|e| e.to_string())?
+        .css_value("fill")
+        .await
+        .map_err(|e| e.to_string())?;
+    if fill != "rgb(192, 57, 43)" {
+        return Err(format!("the bitten corner is not drawn in red: {fill}"));
+    }
+    shot(c, "play-chomp").await
 }

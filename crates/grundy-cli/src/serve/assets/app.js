@@ -45,7 +45,7 @@ const TEXT = {
     "play.engine": "Engine: {from} → {to}",
     "play.you": "You: {from} → {to}",
     "play.hintis": "Hint: {why}",
-    "play.hintmove": "A winning move: {from} → {to}.",
+    "play.hintmove": "; a winning move: {from} → {to}",
     "play.board.cram": "click two free cells side by side or one above the other to place a domino",
     "play.board.node-kayles": "click a vertex to take it; its neighbours go with it",
     "play.board.chomp": "click a cell to bite it and every cell below and to its right; ☠ is poisoned",
@@ -99,7 +99,7 @@ const TEXT = {
     "play.engine": "电脑：{from} → {to}",
     "play.you": "你：{from} → {to}",
     "play.hintis": "提示：{why}",
-    "play.hintmove": "一步必胜走法：{from} → {to}。",
+    "play.hintmove": "；必胜走法之一：{from} → {to}",
     "play.board.cram": "点击左右或上下相邻的两个空格放一张骨牌",
     "play.board.node-kayles": "点击一个顶点取走它，它的邻点随之移除",
     "play.board.chomp": "点击一格咬掉它以及它右下方的所有格子；☠ 有毒",
@@ -641,7 +641,7 @@ async function hint() {
     hintCells = move ? move.marks : null;
     renderBoards();
     let why = t("play.hintis", { why: r.reason });
-    if (move) why += " " + t("play.hintmove", { from: move.from, to: move.to });
+    if (move) why += t("play.hintmove", { from: move.from, to: move.to });
     $("play-why").textContent = why;
   } catch (e) {
     showError("play-error", e);
