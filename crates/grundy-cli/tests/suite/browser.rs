@@ -4,7 +4,9 @@
 //! through a mex computation, read a table's period, play a whole game
 //! and lose to the engine, tabulate a game written in the Script panel,
 //! switch to Chinese, open a shared link, place a Cram domino by clicking
-//! the board and see the engine's reply on it.
+//! the board and see the engine's reply on it, ask for a hint and see its
+//! cells marked on a Cram and a Chomp board, and see the cells of an
+//! engine's Chomp bite drawn where they were.
 //!
 //! Screenshots of the panels are written to `target/web-screenshots/`, or
 //! to `docs/web/` (the pictures in docs/WEB.md) when

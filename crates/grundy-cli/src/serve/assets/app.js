@@ -49,7 +49,8 @@ const TEXT = {
     "play.board.cram": "click two free cells side by side or one above the other to place a domino",
     "play.board.node-kayles": "click a vertex to take it; its neighbours go with it",
     "play.board.chomp": "click a cell to bite it and every cell below and to its right; ☠ is poisoned",
-    "play.board.engine": "The engine's last move is marked in red (a bite's cells where they were).",
+    "play.board.engine": "The engine's last move is marked in red.",
+    "play.board.bitten": "The engine's last bite is marked in red: the cells it removed, where they were, its corner filled.",
     "play.board.hint": "The hinted move is marked in green.",
     "script.help": "Write a game in Rhai: moves(s) lists the positions a move can reach, and start() or position(n) gives positions. Save it, then use script[NAME] in every panel. A game graph or Hackenbush picture can be saved here too, for graph[NAME], loopy[NAME] or hackenbush[NAME].",
     "script.example": "Example", "script.name": "File name",
@@ -103,7 +104,8 @@ const TEXT = {
     "play.board.cram": "点击左右或上下相邻的两个空格放一张骨牌",
     "play.board.node-kayles": "点击一个顶点取走它，它的邻点随之移除",
     "play.board.chomp": "点击一格咬掉它以及它右下方的所有格子；☠ 有毒",
-    "play.board.engine": "电脑的上一步用红色标出（被咬掉的格子留在原处）。",
+    "play.board.engine": "电脑的上一步用红色标出。",
+    "play.board.bitten": "电脑上一口咬掉的格子用红色留在原处，咬的那一格填满。",
     "play.board.hint": "提示的走法用绿色标出。",
     "script.help": "用 Rhai 写一个游戏：moves(s) 列出一步能到达的局面，start() 或 position(n) 给出局面。保存后，在任何面板中使用 script[文件名]。也可以在这里保存博弈图或 Hackenbush 图，用于 graph[文件名]、loopy[文件名] 或 hackenbush[文件名]。",
     "script.example": "示例", "script.name": "文件名",
@@ -714,7 +716,9 @@ async function cellsOf(from, to) {
 function renderBoards() {
   const box = $("play-board");
   box.replaceChildren(...boardViews.map(drawBoard));
-  for (const [marks, key] of [[engineCells, "play.board.engine"], [hintCells, "play.board.hint"]]) {
+  const bite = engineCells && boardViews.some((v) => v.component === engineCells.component && v.layout.game === "chomp");
+  const engineNote = bite ? "play.board.bitten" : "play.board.engine";
+  for (const [marks, key] of [[engineCells, engineNote], [hintCells, "play.board.hint"]]) {
     if (!boardViews.length || !marks) continue;
     const note = document.createElement("p");
     note.className = "small";
