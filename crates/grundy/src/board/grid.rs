@@ -126,14 +126,22 @@ impl Region {
     /// The connected piece of the region that holds the cells `seed`: the
     /// seed grown by neighbours within the region until it stops growing.
     pub fn piece_of(&self, seed: u128) -> u128 {
-        let mut piece = seed & self.bits;
-        loop {
-            let next = self.grow(piece) & self.bits;
-            if next == piece {
-                return piece;
-            }
-            piece = next;
+        self.reach(seed, 0, 0)
+    }
+
+    /// Whether the region is connected, given that it is with the cells
+    /// `removed` (not in it) added back: it is when the cells next to
+    /// `removed` are joined near them, within two steps of `removed`,
+    /// since any path through `removed` can then go round. A `false` may
+    /// still be connected (joined further away).
+    pub fn stays_connected(&self, removed: u128) -> bool {
+        let around = self.next_to(removed);
+        if around.count_ones() <= 1 {
+            return true;
         }
+        let near = self.grow(self.grow(removed)) & self.bits;
+        let joined = Region::new(self.h, self.w, near).piece_of(around & around.wrapping_neg());
+        around & !joined == 0
     }
 
     /// Row `r` of the region as the low `w` bits.
@@ -149,12 +157,20 @@ impl Region {
         let w = self.w as u32;
         let top = self.bits.trailing_zeros() / w;
         let bottom = (127 - self.bits.leading_zeros()) / w;
-        let columns = (top..=bottom).fold(0u128, |acc, r| acc | self.row(r));
-        let left = columns.trailing_zeros();
-        let right = 127 - columns.leading_zeros();
+        let m = masks(self.h, self.w);
+        // Most regions still touch both sides of their box.
+        let (left, right) = if self.bits & !m.has_left != 0 && self.bits & !m.has_right != 0 {
+            (0, w - 1)
+        } else {
+            let columns = (top..=bottom).fold(0u128, |acc, r| acc | self.row(r));
+            (columns.trailing_zeros(), 127 - columns.leading_zeros())
+        };
         let (h2, w2) = (bottom - top + 1, right - left + 1);
         if h2 == self.h as u32 && w2 == w {
             return *self;
+        }
+        if w2 == w {
+            return Region::new(h2 as u8, self.w, self.bits >> (top * w));
         }
         let mut bits = 0u128;
         for r in top..=bottom {
@@ -463,6 +479,44 @@ mod tests {
         r.pieces(&mut out);
         assert_eq!(out.len(), 2);
         assert_eq!(out.iter().map(|p| p.count_ones()).sum::<u32>(), 6);
+    }
+
+    /// `stays_connected` never says a region is in one piece when the
+    /// flood fill finds two: on random 4 × 5 pieces less each domino.
+    #[test]
+    fn staying_connected_agrees_with_the_flood_fill() {
+        let (h, w) = (4u8, 5u8);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut said_yes = 0;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let random = Region::new(h, w, (x as u128) & low_bits(20));
+            if random.is_empty() {
+                continue;
+            }
+            let piece = Region::new(h, w, random.piece_of(random.bits & random.bits.wrapping_neg()));
+            let pairs = [(piece.horizontal_pairs(), 1), (piece.vertical_pairs(), w as u32)];
+            for (mut rest, step) in pairs {
+                while rest != 0 {
+                    let i = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let taken = (1u128 << i) | (1u128 << (i + step));
+                    let after = Region::new(h, w, piece.bits & !taken);
+                    if after.is_empty() {
+                        continue;
+                    }
+                    let mut pieces = Vec::new();
+                    after.pieces(&mut pieces);
+                    if after.stays_connected(taken) {
+                        said_yes += 1;
+                        assert_eq!(pieces.len(), 1, "{piece:?} less {taken:b}");
+                    }
+                }
+            }
+        }
+        assert!(said_yes > 1000);
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub enum Cells {
     Graph(u128),
 }
 
+/// Options split and fetched ahead together (see `Search::scan_options`).
+const PREFETCH_BATCH: usize = 4;
+
 /// Positions searched between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1 << 14;
 
@@ -82,6 +85,8 @@ struct Scratch {
     pieces: Vec<Cells>,
     /// Those options, each a range of `pieces`.
     open: Vec<Open>,
+    /// Where each option's pieces end in `pieces`, before they are settled.
+    ends: Vec<usize>,
 }
 
 /// An option whose value needs a search: its pieces `pieces[start..end]`
@@ -296,21 +301,39 @@ impl Search {
     /// bridges go ([`Region::without_extra_dead_ends`],
     /// [`Region::without_bridges`]), and a piece with a pinched
     /// square is cut there into two games ([`Region::pinch_cut`]).
-    fn split_cram(&self, region: Region, out: &mut Vec<Cells>) {
-        let reduced = region.without_extra_dead_ends().without_bridges();
+    ///
+    /// `removed` names cells whose return would make `region` connected
+    /// (the cells a move took from a piece), or is 0; it lets a region
+    /// that stays in one piece skip the search for its pieces.
+    fn split_cram(&self, region: Region, removed: u128, out: &mut Vec<Cells>) {
+        let without_ends = region.without_extra_dead_ends();
+        let reduced = without_ends.without_bridges();
+        // Dead ends go one at a time from beside a cell that stays, which
+        // keeps a region connected; bridges may cut it.
+        if removed != 0 && reduced == without_ends && region.stays_connected(removed) {
+            if reduced.bits != 0 {
+                self.push_cram_piece(reduced, out);
+            }
+            return;
+        }
         let mut rest = reduced.bits;
         while rest != 0 {
             let piece = Region::new(region.h, region.w, rest).piece_of(rest & rest.wrapping_neg());
             rest &= !piece;
-            let found = Region::new(region.h, region.w, piece);
-            if piece.count_ones() >= 4
-                && let Some(part) = found.pinch_cut()
-            {
-                self.split_cram(Region::new(region.h, region.w, part), out);
-                self.split_cram(Region::new(region.h, region.w, piece & !part), out);
-            } else {
-                self.push_piece(found, out);
-            }
+            self.push_cram_piece(Region::new(region.h, region.w, piece), out);
+        }
+    }
+
+    /// Appends a connected Cram piece, cut first at a pinched square (see
+    /// [`Search::split_cram`]).
+    fn push_cram_piece(&self, piece: Region, out: &mut Vec<Cells>) {
+        if piece.len() >= 4
+            && let Some(part) = piece.pinch_cut()
+        {
+            self.split_cram(Region::new(piece.h, piece.w, part), 0, out);
+            self.split_cram(Region::new(piece.h, piece.w, piece.bits & !part), 0, out);
+        } else {
+            self.push_piece(piece, out);
         }
     }
 
@@ -396,6 +419,7 @@ impl Search {
         s.options.clear();
         s.pieces.clear();
         s.open.clear();
+        s.ends.clear();
         s
     }
 
@@ -538,10 +562,26 @@ impl Search {
         let mut maybe = ValueSet::up_to(s.options.len() as u8);
         // Whether every option has told its value.
         let mut exact = true;
+        // The options go in batches: a batch's pieces first, their table
+        // entries fetched as they come, so the lookups find them in the
+        // cache. Batches stay small because most scans stop early, and the
+        // options after the stop are never split.
         for i in 0..s.options.len() {
-            let start = s.pieces.len();
-            let known = self.split_known(s.options[i], &mut s.pieces);
-            let end = s.pieces.len();
+            if i % PREFETCH_BATCH == 0 {
+                let batch = i..s.options.len().min(i + PREFETCH_BATCH);
+                for j in batch {
+                    let start = s.pieces.len();
+                    let removed = key_of(piece).0 & !key_of(s.options[j]).0;
+                    self.split_simplified(s.options[j], removed, &mut s.pieces);
+                    self.prefetch(&s.pieces[start..]);
+                    s.ends.push(s.pieces.len());
+                }
+            }
+            // Settled pieces leave a gap at the end of their option's
+            // range, so later ranges keep their places.
+            let start = if i == 0 { 0 } else { s.ends[i - 1] };
+            let (known, kept) = self.settle(&mut s.pieces[start..s.ends[i]]);
+            let end = start + kept;
             if start == end {
                 take_out(&mut maybe, known);
                 if maybe.and(wanted).is_empty() {
@@ -627,38 +667,65 @@ impl Search {
     /// nim-sum is 0), so neither is appended.
     fn split_known(&self, cells: Cells, out: &mut Vec<Cells>) -> u8 {
         let start = out.len();
+        self.split_simplified(cells, 0, out);
+        let (known, kept) = self.settle(&mut out[start..]);
+        out.truncate(start + kept);
+        known
+    }
+
+    /// Appends the pieces of `cells` to `out` as [`Search::split`] does,
+    /// after Cram's simplifications (see [`Search::split_cram`]); `removed`
+    /// as there.
+    fn split_simplified(&self, cells: Cells, removed: u128, out: &mut Vec<Cells>) {
         match (self.rule, cells) {
-            (Rule::Cram, Cells::Grid(r)) => self.split_cram(r, out),
+            (Rule::Cram, Cells::Grid(r)) => self.split_cram(r, removed, out),
             _ => self.split(cells, out),
         }
+    }
+
+    /// Asks the table to fetch the entries of the pieces `pieces` that
+    /// [`Search::facts`] will look up (see [`Table::prefetch`]).
+    fn prefetch(&self, pieces: &[Cells]) {
+        for &piece in pieces {
+            if cell_count(piece) > 3 {
+                self.table.prefetch(key_of(piece).1);
+            }
+        }
+    }
+
+    /// Of the pieces `pieces`, moves those whose values are not known
+    /// without a search to the front, two equal ones cancelling (see
+    /// [`Search::split_known`]); returns the nim-sum of the others' values
+    /// and how many were kept.
+    fn settle(&self, pieces: &mut [Cells]) -> (u8, usize) {
         let mut known = 0u8;
-        let mut kept = start;
-        for i in start..out.len() {
-            match self.facts(out[i]).value {
+        let mut kept = 0;
+        for i in 0..pieces.len() {
+            match self.facts(pieces[i]).value {
                 Some(v) => known ^= v,
                 None => {
-                    out[kept] = out[i];
+                    pieces[kept] = pieces[i];
                     kept += 1;
                 }
             }
         }
-        out.truncate(kept);
-        if kept - start >= 2 {
-            out[start..].sort_unstable();
-            let mut w = start;
-            let mut i = start;
-            while i < out.len() {
-                if i + 1 < out.len() && out[i] == out[i + 1] {
+        if kept >= 2 {
+            let open = &mut pieces[..kept];
+            open.sort_unstable();
+            let mut w = 0;
+            let mut i = 0;
+            while i < kept {
+                if i + 1 < kept && open[i] == open[i + 1] {
                     i += 2;
                 } else {
-                    out[w] = out[i];
+                    open[w] = open[i];
                     w += 1;
                     i += 1;
                 }
             }
-            out.truncate(w);
+            kept = w;
         }
-        known
+        (known, kept)
     }
 
     /// Counts a searched position; now and then looks at the stop flag and
