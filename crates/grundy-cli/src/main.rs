@@ -63,11 +63,11 @@ struct LimitArgs {
     /// Stop any computation that runs longer than this many seconds.
     #[arg(long, global = true, value_name = "SECONDS")]
     time_limit: Option<u64>,
-    /// Largest input file (graph, Hackenbush picture, script) read, in bytes.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = grundy::limits::DEFAULT_MAX_FILE_BYTES)]
+    /// Largest input file (graph, Hackenbush picture, script) read, in bytes (`1e6` and `10^6` are accepted).
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = grundy::limits::DEFAULT_MAX_FILE_BYTES, value_parser = count)]
     max_file_size: u64,
-    /// Most memory one table or search may take, in bytes; larger work is refused before it starts.
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = grundy::limits::DEFAULT_MAX_MEMORY)]
+    /// Most memory one table or search may take, in bytes (`16e9` and `2^34` are accepted); larger work is refused before it starts.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = grundy::limits::DEFAULT_MAX_MEMORY, value_parser = count)]
     max_memory: u64,
     #[command(flatten)]
     script: script::ScriptLimitArgs,

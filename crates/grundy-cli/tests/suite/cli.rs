@@ -197,11 +197,26 @@ fn counts_accept_powers_of_ten() {
         "allbut{2,3,7}(5000)",
     ]);
     assert!(v["winning_moves_complete"].as_bool().unwrap());
+    // Byte budgets too.
+    let v = json(&[
+        "value",
+        "--json",
+        "--max-memory",
+        "2e8",
+        "--max-file-size",
+        "10^6",
+        "cram(3x4)",
+    ]);
+    assert_eq!(v["value"], json(&["value", "--json", "cram(3x4)"])["value"]);
     // Refused by the argument parser: exit code 2 and the reason.
     for (args, needle) in [
         (&["table", "nim", "--to", "1.5e2"][..], "not a whole number"),
         (&["table", "nim", "--to=-5"][..], "negative"),
         (&["value", "--max-heap", "1e30", "nim(1)"][..], "too large"),
+        (
+            &["value", "--max-memory", "4.5e9", "nim(1)"][..],
+            "not a whole number",
+        ),
         (
             &["value", "--max-moves", "ten", "nim(1)"][..],
             "expected a whole number",

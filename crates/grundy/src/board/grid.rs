@@ -496,8 +496,15 @@ mod tests {
             if random.is_empty() {
                 continue;
             }
-            let piece = Region::new(h, w, random.piece_of(random.bits & random.bits.wrapping_neg()));
-            let pairs = [(piece.horizontal_pairs(), 1), (piece.vertical_pairs(), w as u32)];
+            let piece = Region::new(
+                h,
+                w,
+                random.piece_of(random.bits & random.bits.wrapping_neg()),
+            );
+            let pairs = [
+                (piece.horizontal_pairs(), 1),
+                (piece.vertical_pairs(), w as u32),
+            ];
             for (mut rest, step) in pairs {
                 while rest != 0 {
                     let i = rest.trailing_zeros();
