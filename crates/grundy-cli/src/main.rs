@@ -223,23 +223,22 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(out::Failure::ClosedPipe) => ExitCode::SUCCESS,
         Err(out::Failure::Error(e)) if e.kind() == &grundy::ErrorKind::Interrupted => {
-            out::clear_progress();
             // A team stops together (at the same heap), so every process
             // ends normally.
-            match &limits.checkpoint {
-                _ if !speaks => {}
-                Some(path) => eprintln!(
-                    "grundy: interrupted; the values computed so far are saved in {}: run the same command to resume",
-                    path.display()
-                ),
-                None => eprintln!(
-                    "grundy: interrupted (use --checkpoint FILE to keep the values of long runs)"
-                ),
+            if speaks {
+                match &limits.checkpoint {
+                    Some(path) => eprintln!(
+                        "grundy: interrupted; the values computed so far are saved in {}: run the same command to resume",
+                        path.display()
+                    ),
+                    None => eprintln!(
+                        "grundy: interrupted (use --checkpoint FILE to keep the values of long runs)"
+                    ),
+                }
             }
             ExitCode::from(130)
         }
         Err(out::Failure::Error(e)) => {
-            out::clear_progress();
             if speaks {
                 eprintln!("grundy: {e}");
             }

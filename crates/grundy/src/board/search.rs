@@ -566,12 +566,13 @@ impl Search {
         // entries fetched as they come, so the lookups find them in the
         // cache. Batches stay small because most scans stop early, and the
         // options after the stop are never split.
+        let piece_bits = key_of(piece).0;
         for i in 0..s.options.len() {
             if i % PREFETCH_BATCH == 0 {
                 let batch = i..s.options.len().min(i + PREFETCH_BATCH);
                 for j in batch {
                     let start = s.pieces.len();
-                    let removed = key_of(piece).0 & !key_of(s.options[j]).0;
+                    let removed = piece_bits & !key_of(s.options[j]).0;
                     self.split_simplified(s.options[j], removed, &mut s.pieces);
                     self.prefetch(&s.pieces[start..]);
                     s.ends.push(s.pieces.len());

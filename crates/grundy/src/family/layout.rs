@@ -133,9 +133,15 @@ pub fn removed(before: &Layout, after: &Layout) -> Vec<usize> {
 /// assert_eq!(cells, ["a1", "b1"]);
 /// ```
 pub fn played(before: &Layout, after: &Layout) -> Vec<usize> {
-    let gone = removed(before, after);
+    played_among(before, &removed(before, after))
+}
+
+/// The spots of `before` that a move played, given the spots `gone` it
+/// took out of play (as [`removed`] finds them): for a face that needs
+/// both without comparing the layouts twice.
+pub fn played_among(before: &Layout, gone: &[usize]) -> Vec<usize> {
     match before.game {
-        BoardGame::Cram => gone,
+        BoardGame::Cram => gone.to_vec(),
         // The bite is the corner of what went: its least row, and the
         // least column within that row.
         BoardGame::Chomp => gone

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::expr::Position;
 use crate::expr::position::term_text;
 use crate::family::Family;
-use crate::family::layout::{Layout, played, removed};
+use crate::family::layout::{Layout, played_among, removed};
 use crate::limits::Limits;
 
 /// A board component of a position, laid out, with its moves.
@@ -83,7 +83,8 @@ pub fn boards(position: &Position, max_spots: usize, limits: &Limits) -> Result<
             let (cells, removes) = family
                 .layout(option)
                 .map_or_else(Default::default, |after| {
-                    (played(&layout, &after), removed(&layout, &after))
+                    let removes = removed(&layout, &after);
+                    (played_among(&layout, &removes), removes)
                 });
             moves.push(BoardMove {
                 cells,
