@@ -488,7 +488,7 @@ impl Board {
                     Space::Grid(r) => r.grow(1u128 << v) & !(1u128 << v) & start,
                     Space::Path(n) => Region::new(1, *n, start).grow(1u128 << v) & !(1u128 << v),
                 };
-                let mut later = neighbours & !low_bits(v + 1);
+                let mut later = neighbours & !low_bits::<u128>(v + 1);
                 while later != 0 {
                     edges.push([v as usize, later.trailing_zeros() as usize]);
                     later &= later - 1;

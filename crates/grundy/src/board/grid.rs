@@ -3,7 +3,7 @@
 //! symmetries of the square.
 //!
 //! A [`Region`] is a set of cells of an `h × w` box, numbered row by row
-//! (cell `r * w + c` is bit `r * w + c` of a `u128`), so a box holds at
+//! (cell `r * w + c` is bit `r * w + c` of a word: see [`Bits`]), so a box holds at
 //! most 128 cells. Cram and Node Kayles on a grid depend only on the shape
 //! of the free cells, not on where the shape sits or how it is turned, so
 //! the search stores each piece once, moved to the corner of its box and
@@ -11,18 +11,22 @@
 
 use std::sync::OnceLock;
 
+pub use super::bits::low_bits;
+use super::bits::{Bits, highest, lowest};
+
 /// The most cells a board (and so a region's box) may have.
 pub const MAX_CELLS: usize = 128;
 
-/// A set of cells of an `h × w` box.
+/// A set of cells of an `h × w` box, kept in a word of type `B` (see
+/// [`Bits`]; `h * w` must be at most `B::BITS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Region {
+pub struct Region<B: Bits = u128> {
     /// Rows of the box.
     pub h: u8,
     /// Columns of the box.
     pub w: u8,
     /// The cells, bit `r * w + c` for row `r` and column `c`.
-    pub bits: u128,
+    pub bits: B,
 }
 
 /// Masks of one box size, computed once: every cell, the cells that have a
@@ -64,19 +68,17 @@ fn masks(h: u8, w: u8) -> Masks {
     table[h as usize * (MAX_CELLS + 1) + w as usize]
 }
 
-/// A mask of the low `n` bits (`n` at most 128).
-pub fn low_bits(n: u32) -> u128 {
-    if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    }
+/// The masks of an `h × w` box in the word `B`.
+#[inline]
+fn masks_in<B: Bits>(h: u8, w: u8) -> [B; 3] {
+    let m = masks(h, w);
+    [m.all, m.has_left, m.has_right].map(B::from_wide)
 }
 
-impl Region {
+impl<B: Bits> Region<B> {
     /// The region `bits` of an `h × w` box; `h * w` must be at most
     /// [`MAX_CELLS`].
-    pub fn new(h: u8, w: u8, bits: u128) -> Region {
+    pub fn new(h: u8, w: u8, bits: B) -> Region<B> {
         debug_assert!(h as usize * w as usize <= MAX_CELLS);
         Region { h, w, bits }
     }
@@ -88,36 +90,36 @@ impl Region {
 
     /// Whether the region has no cells.
     pub fn is_empty(&self) -> bool {
-        self.bits == 0
+        self.bits == B::ZERO
     }
 
     /// The cells of `set` (a subset of the box) with their four neighbours.
-    pub fn grow(&self, set: u128) -> u128 {
-        let m = masks(self.h, self.w);
+    pub fn grow(&self, set: B) -> B {
+        let [all, has_left, has_right] = masks_in::<B>(self.h, self.w);
         let w = self.w as u32;
-        (set | ((set << 1) & m.has_left) | ((set >> 1) & m.has_right) | (set << w) | (set >> w))
-            & m.all
+        (set | ((set << 1) & has_left) | ((set >> 1) & has_right) | set.shl_out(w) | set.shr_out(w))
+            & all
     }
 
     /// Pairs of horizontally adjacent cells of the region: bit `i` is set
     /// when cells `i` and `i + 1` are both in it.
-    pub fn horizontal_pairs(&self) -> u128 {
-        let m = masks(self.h, self.w);
-        self.bits & (self.bits >> 1) & m.has_right
+    pub fn horizontal_pairs(&self) -> B {
+        let [_, _, has_right] = masks_in::<B>(self.h, self.w);
+        self.bits & (self.bits >> 1) & has_right
     }
 
     /// Pairs of vertically adjacent cells: bit `i` is set when cells `i`
     /// and `i + w` are both in the region.
-    pub fn vertical_pairs(&self) -> u128 {
-        self.bits & (self.bits >> self.w as u32)
+    pub fn vertical_pairs(&self) -> B {
+        self.bits & self.bits.shr_out(self.w as u32)
     }
 
     /// Appends the connected pieces of the region (four-neighbour
     /// adjacency) to `out`, each still in this box.
-    pub fn pieces(&self, out: &mut Vec<u128>) {
+    pub fn pieces(&self, out: &mut Vec<B>) {
         let mut rest = *self;
-        while rest.bits != 0 {
-            let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
+        while rest.bits != B::ZERO {
+            let piece = rest.piece_of(lowest(rest.bits));
             out.push(piece);
             rest.bits &= !piece;
         }
@@ -125,8 +127,8 @@ impl Region {
 
     /// The connected piece of the region that holds the cells `seed`: the
     /// seed grown by neighbours within the region until it stops growing.
-    pub fn piece_of(&self, seed: u128) -> u128 {
-        self.reach(seed, 0, 0)
+    pub fn piece_of(&self, seed: B) -> B {
+        self.reach(seed, B::ZERO, B::ZERO)
     }
 
     /// Whether the region is connected, given that it is with the cells
@@ -134,36 +136,37 @@ impl Region {
     /// `removed` are joined near them, within two steps of `removed`,
     /// since any path through `removed` can then go round. A `false` may
     /// still be connected (joined further away).
-    pub fn stays_connected(&self, removed: u128) -> bool {
+    pub fn stays_connected(&self, removed: B) -> bool {
         let around = self.next_to(removed);
         if around.count_ones() <= 1 {
             return true;
         }
         let near = self.grow(self.grow(removed)) & self.bits;
-        let joined = Region::new(self.h, self.w, near).piece_of(around & around.wrapping_neg());
-        around & !joined == 0
+        let joined = Region::new(self.h, self.w, near).piece_of(lowest(around));
+        around & !joined == B::ZERO
     }
 
     /// Row `r` of the region as the low `w` bits.
-    fn row(&self, r: u32) -> u128 {
+    fn row(&self, r: u32) -> B {
         (self.bits >> (r * self.w as u32)) & low_bits(self.w as u32)
     }
 
     /// The region moved to the corner of its smallest enclosing box.
-    pub fn shrink(&self) -> Region {
-        if self.bits == 0 {
-            return Region::new(0, 0, 0);
+    pub fn shrink(&self) -> Region<B> {
+        if self.bits == B::ZERO {
+            return Region::new(0, 0, B::ZERO);
         }
         let w = self.w as u32;
         let top = self.bits.trailing_zeros() / w;
-        let bottom = (127 - self.bits.leading_zeros()) / w;
-        let m = masks(self.h, self.w);
+        let bottom = highest(self.bits) / w;
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         // Most regions still touch both sides of their box.
-        let (left, right) = if self.bits & !m.has_left != 0 && self.bits & !m.has_right != 0 {
+        let (left, right) = if self.bits & !has_left != B::ZERO && self.bits & !has_right != B::ZERO
+        {
             (0, w - 1)
         } else {
-            let columns = (top..=bottom).fold(0u128, |acc, r| acc | self.row(r));
-            (columns.trailing_zeros(), 127 - columns.leading_zeros())
+            let columns = (top..=bottom).fold(B::ZERO, |acc, r| acc | self.row(r));
+            (columns.trailing_zeros(), highest(columns))
         };
         let (h2, w2) = (bottom - top + 1, right - left + 1);
         if h2 == self.h as u32 && w2 == w {
@@ -172,7 +175,7 @@ impl Region {
         if w2 == w {
             return Region::new(h2 as u8, self.w, self.bits >> (top * w));
         }
-        let mut bits = 0u128;
+        let mut bits = B::ZERO;
         for r in top..=bottom {
             bits |= (self.row(r) >> left) << ((r - top) * w2);
         }
@@ -181,9 +184,9 @@ impl Region {
 
     /// The region with the order of its rows reversed (followed by a half
     /// turn, it reverses the columns instead).
-    fn flip_rows(&self) -> Region {
+    fn flip_rows(&self) -> Region<B> {
         let (h, w) = (self.h as u32, self.w as u32);
-        let mut bits = 0u128;
+        let mut bits = B::ZERO;
         for r in 0..h {
             bits |= self.row(r) << ((h - 1 - r) * w);
         }
@@ -191,21 +194,21 @@ impl Region {
     }
 
     /// The region turned half a turn.
-    pub fn half_turn(&self) -> Region {
+    pub fn half_turn(&self) -> Region<B> {
         let n = self.h as u32 * self.w as u32;
-        Region::new(self.h, self.w, self.bits.reverse_bits() >> (128 - n))
+        Region::new(self.h, self.w, self.bits.reverse_bits() >> (B::BITS - n))
     }
 
     /// The region reflected in its main diagonal (rows become columns).
-    fn transpose(&self) -> Region {
+    fn transpose(&self) -> Region<B> {
         let h = self.h as u32;
-        let mut bits = 0u128;
+        let mut bits = B::ZERO;
         for r in 0..h {
             let mut row = self.row(r);
-            while row != 0 {
+            while row != B::ZERO {
                 let c = row.trailing_zeros();
-                row &= row - 1;
-                bits |= 1u128 << (c * h + r);
+                row = row & (row - B::ONE);
+                bits |= B::ONE << (c * h + r);
             }
         }
         Region::new(self.w, self.h, bits)
@@ -216,9 +219,9 @@ impl Region {
     ///
     /// Regions order by rows first, so only the images with fewer rows
     /// than columns (or all eight, for a square box) can be least.
-    pub fn canonical(&self) -> Region {
+    pub fn canonical(&self) -> Region<B> {
         let mut base = self.shrink();
-        if base.bits == 0 {
+        if base.bits == B::ZERO {
             return base;
         }
         if base.h > base.w {
@@ -252,7 +255,7 @@ impl Region {
             return false;
         }
         let (h, w) = (self.h as u32, self.w as u32);
-        let centre = |r: u32, c: u32| self.bits >> (r * w + c) & 1 == 1;
+        let centre = |r: u32, c: u32| (self.bits >> (r * w + c)) & B::ONE == B::ONE;
         match (h % 2, w % 2) {
             (1, 1) => !centre(h / 2, w / 2),
             (1, 0) => !centre(h / 2, w / 2 - 1),
@@ -273,45 +276,45 @@ impl Region {
     /// has the value of the same option without `t2`. So the position and
     /// the position without `t2` have options of the same values. (Beling's
     /// Cram solver reduces such "stars" too.)
-    pub fn without_extra_dead_ends(&self) -> Region {
+    pub fn without_extra_dead_ends(&self) -> Region<B> {
         let (p, w) = (self.bits, self.w as u32);
         let [left, right, up, down] = self.sides();
         let ends = self.dead_ends();
-        if ends == 0 {
+        if ends == B::ZERO {
             return *self;
         }
         // Each dead end points at its neighbour; a neighbour already
         // pointed at keeps the dead end it has, and the new one goes.
-        let mut pointed = 0u128;
-        let mut gone = 0u128;
+        let mut pointed = B::ZERO;
+        let mut gone = B::ZERO;
         let left_ends = ends & left;
         pointed |= left_ends >> 1;
         let right_ends = ends & right;
         gone |= ((right_ends << 1) & pointed) >> 1;
         pointed |= right_ends << 1;
         let up_ends = ends & up;
-        gone |= ((up_ends >> w) & pointed) << w;
-        pointed |= up_ends >> w;
+        gone |= (up_ends.shr_out(w) & pointed).shl_out(w);
+        pointed |= up_ends.shr_out(w);
         let down_ends = ends & down;
-        gone |= ((down_ends << w) & pointed) >> w;
+        gone |= (down_ends.shl_out(w) & pointed).shr_out(w);
         Region::new(self.h, self.w, p & !gone)
     }
 
     /// The cells of the region with a neighbour in it to the left, to the
     /// right, above and below.
-    fn sides(&self) -> [u128; 4] {
-        let m = masks(self.h, self.w);
+    fn sides(&self) -> [B; 4] {
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         let (p, w) = (self.bits, self.w as u32);
         [
-            p & (p << 1) & m.has_left,
-            p & (p >> 1) & m.has_right,
-            p & (p << w),
-            p & (p >> w),
+            p & (p << 1) & has_left,
+            p & (p >> 1) & has_right,
+            p & p.shl_out(w),
+            p & p.shr_out(w),
         ]
     }
 
     /// The dead ends: cells with exactly one neighbour in the region.
-    fn dead_ends(&self) -> u128 {
+    fn dead_ends(&self) -> B {
         let [left, right, up, down] = self.sides();
         let odd = left ^ right ^ up ^ down;
         let two = (left & right) | ((left | right) & (up | down)) | (up & down);
@@ -319,10 +322,10 @@ impl Region {
     }
 
     /// The cells of the region next to a cell of `set`.
-    fn next_to(&self, set: u128) -> u128 {
-        let m = masks(self.h, self.w);
+    fn next_to(&self, set: B) -> B {
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         let w = self.w as u32;
-        (((set << 1) & m.has_left) | ((set >> 1) & m.has_right) | (set << w) | (set >> w))
+        (((set << 1) & has_left) | ((set >> 1) & has_right) | set.shl_out(w) | set.shr_out(w))
             & self.bits
     }
 
@@ -339,9 +342,9 @@ impl Region {
     /// region and of the region without `m` have the same values. No bridge
     /// is next to another (a bridge has no dead end), so all go at once.
     /// (Beling's Cram solver removes such bridges too.)
-    pub fn without_bridges(&self) -> Region {
+    pub fn without_bridges(&self) -> Region<B> {
         let ends = self.dead_ends();
-        if ends == 0 {
+        if ends == B::ZERO {
             return *self;
         }
         let has_end = self.next_to(ends);
@@ -371,29 +374,29 @@ impl Region {
     /// position of `L + R`; likewise for `b`. Any other domino leaves the
     /// square pinched, so by induction its value is that of the same move in
     /// `L + R`. The options have the same values, so the positions do.
-    pub fn pinch_cut(&self) -> Option<u128> {
-        let m = masks(self.h, self.w);
+    pub fn pinch_cut(&self) -> Option<B> {
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         let (p, w) = (self.bits, self.w as u32);
         // The cells whose neighbour on each side is free.
-        let left = (p << 1) & m.has_left;
-        let right = (p >> 1) & m.has_right;
-        let up = p << w;
-        let down = p >> w;
+        let left = (p << 1) & has_left;
+        let right = (p >> 1) & has_right;
+        let up = p.shl_out(w);
+        let down = p.shr_out(w);
         let top_left = p & !left & !up & right & down;
         let bottom_right = p & !right & !down & left & up;
         let top_right = p & !right & !up & left & down;
         let bottom_left = p & !left & !down & right & up;
         // Pinched squares, by their top-left cell.
         let mut squares =
-            (top_left & (bottom_right >> (w + 1))) | ((top_right >> 1) & (bottom_left >> w));
-        while squares != 0 {
-            let a = squares & squares.wrapping_neg();
-            squares &= squares - 1;
-            let (b, c) = (a << 1, a << w);
+            (top_left & bottom_right.shr_out(w + 1)) | ((top_right >> 1) & bottom_left.shr_out(w));
+        while squares != B::ZERO {
+            let a = lowest(squares);
+            squares = squares & (squares - B::ONE);
+            let (b, c) = (a << 1, a.shl_out(w));
             // Cut between the columns, then between the rows.
-            for (cut_right, cut_down, across) in [(a | c, 0, b), (0, a | b, c)] {
+            for (cut_right, cut_down, across) in [(a | c, B::ZERO, b), (B::ZERO, a | b, c)] {
                 let part = self.reach(a, cut_right, cut_down);
-                if part & across == 0 {
+                if part & across == B::ZERO {
                     return Some(part);
                 }
             }
@@ -404,16 +407,16 @@ impl Region {
     /// The cells of the region reached from `seed` by steps between
     /// neighbours, except from a cell of `cut_right` to its right and from
     /// a cell of `cut_down` down (and back).
-    fn reach(&self, seed: u128, cut_right: u128, cut_down: u128) -> u128 {
-        let m = masks(self.h, self.w);
+    fn reach(&self, seed: B, cut_right: B, cut_down: B) -> B {
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         let w = self.w as u32;
         let mut set = seed & self.bits;
         loop {
             let next = (set
-                | (((set & !cut_right) << 1) & m.has_left)
-                | ((set >> 1) & m.has_right & !cut_right)
-                | ((set & !cut_down) << w)
-                | ((set >> w) & !cut_down))
+                | (((set & !cut_right) << 1) & has_left)
+                | ((set >> 1) & has_right & !cut_right)
+                | (set & !cut_down).shl_out(w)
+                | (set.shr_out(w) & !cut_down))
                 & self.bits;
             if next == set {
                 return set;
@@ -431,7 +434,7 @@ impl Region {
     /// odd boards).
     pub fn centre_domino_wins(&self) -> bool {
         let (h, w) = (self.h as u32, self.w as u32);
-        let cell = |r: u32, c: u32| self.bits >> (r * w + c) & 1 == 1;
+        let cell = |r: u32, c: u32| (self.bits >> (r * w + c)) & B::ONE == B::ONE;
         let centre = match (h % 2, w % 2) {
             (1, 0) => cell(h / 2, w / 2 - 1) && cell(h / 2, w / 2),
             (0, 1) => cell(h / 2 - 1, w / 2) && cell(h / 2, w / 2),
@@ -492,7 +495,7 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let random = Region::new(h, w, (x as u128) & low_bits(20));
+            let random = Region::new(h, w, (x as u128) & low_bits::<u128>(20));
             if random.is_empty() {
                 continue;
             }
@@ -524,6 +527,54 @@ mod tests {
             }
         }
         assert!(said_yes > 1000);
+    }
+
+    /// Every operation gives the same cells in a `u64` as in a `u128`, on
+    /// random regions of every box of at most 64 cells.
+    #[test]
+    fn the_narrow_word_agrees_with_the_wide() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut compared = 0;
+        for h in 1..=8u8 {
+            for w in 1..=64 / h {
+                for _ in 0..60 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Three in four cells free, as in a search's positions.
+                    let free = x | x.rotate_left(17);
+                    let n = h as u32 * w as u32;
+                    let wide = Region::new(h, w, free as u128 & low_bits::<u128>(n));
+                    let narrow = Region::new(h, w, free & low_bits::<u64>(n));
+                    let same = |a: Region<u64>, b: Region<u128>| {
+                        assert_eq!((a.h, a.w, a.bits as u128), (b.h, b.w, b.bits), "{b:?}");
+                    };
+                    same(narrow.canonical(), wide.canonical());
+                    same(narrow.shrink(), wide.shrink());
+                    same(narrow.half_turn(), wide.half_turn());
+                    same(
+                        narrow.without_extra_dead_ends(),
+                        wide.without_extra_dead_ends(),
+                    );
+                    same(narrow.without_bridges(), wide.without_bridges());
+                    assert_eq!(narrow.mirror_wins(), wide.mirror_wins());
+                    assert_eq!(narrow.centre_domino_wins(), wide.centre_domino_wins());
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    narrow.pieces(&mut a);
+                    wide.pieces(&mut b);
+                    assert_eq!(a.iter().map(|&p| p as u128).collect::<Vec<_>>(), b);
+                    for (&pa, &pb) in a.iter().zip(&b) {
+                        let (pa, pb) = (Region::new(h, w, pa), Region::new(h, w, pb));
+                        assert_eq!(pa.pinch_cut().map(u128::from), pb.pinch_cut());
+                        let cell = lowest(pb.bits);
+                        assert_eq!(pa.grow(cell as u64) as u128, pb.grow(cell));
+                        assert_eq!(pa.stays_connected(cell as u64), pb.stays_connected(cell));
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 10_000);
     }
 
     #[test]

@@ -234,7 +234,7 @@ fn parse_entry(e: &[u8], rule: Rule) -> std::result::Result<(Key, Facts, u8), St
     if h == 0 || w == 0 || (h * w) as usize > MAX_CELLS {
         return Err(format!("a box of {h} x {w}"));
     }
-    if bits & !low_bits(h * w) != 0 || bits == 0 {
+    if bits & !low_bits::<u128>(h * w) != 0 || bits == 0 {
         return Err(format!("cells outside its {h} x {w} box"));
     }
     let region = Region::new(h as u8, w as u8, bits);

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::bits::{Bits, highest, lowest};
 use super::grid::{Region, low_bits};
 use super::rule::Rule;
 use super::saved;
@@ -34,11 +35,11 @@ use crate::nimber::Nimber;
 /// The cells that are still in play: part of a grid box, or a set of
 /// vertices of the search's graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Cells {
+pub enum Cells<B: Bits = u128> {
     /// Free cells of a grid box.
-    Grid(Region),
+    Grid(Region<B>),
     /// Remaining vertices of the graph (see [`Search::on_graph`]).
-    Graph(u128),
+    Graph(B),
 }
 
 /// Options split and fetched ahead together (see `Search::scan_options`).
@@ -49,7 +50,151 @@ const CHECK_EVERY: u64 = 1 << 14;
 
 /// A search with its table, kept between questions so that every answer
 /// about one game (a value, then the value of each option) shares it.
+///
+/// It searches on cells kept in a `u64` when the question's board has at
+/// most 64 cells (or its graph at most 64 vertices), and in a `u128`
+/// otherwise (see [`Bits`]); the table is kept when the word changes.
 pub struct Search {
+    engine: Width,
+}
+
+/// The search on one word of cells.
+enum Width {
+    Narrow(Engine<u64>),
+    Wide(Engine<u128>),
+}
+
+impl Search {
+    /// A search for `rule` on grids.
+    pub fn new(rule: Rule) -> Search {
+        Search::on_graph(rule, Arc::new(Vec::new()))
+    }
+
+    /// A search for `rule` on grids and on the graph whose vertex `v` has
+    /// the neighbours `adjacent[v]` (at most 128 vertices).
+    pub fn on_graph(rule: Rule, adjacent: Arc<Vec<u128>>) -> Search {
+        Search {
+            engine: Width::Wide(Engine::on_graph(rule, adjacent)),
+        }
+    }
+
+    /// The same search with another strategy (the plain one, to check).
+    pub fn with_strategy(mut self, strategy: Strategy) -> Search {
+        match &mut self.engine {
+            Width::Narrow(e) => e.strategy = strategy,
+            Width::Wide(e) => e.strategy = strategy,
+        }
+        self
+    }
+
+    /// The table, for statistics.
+    pub fn table(&self) -> &Table {
+        match &self.engine {
+            Width::Narrow(e) => &e.table,
+            Width::Wide(e) => &e.table,
+        }
+    }
+
+    /// Reads the table saved in `path` (see [`super::saved`]) unless it was
+    /// read from there already; a file that does not exist yet is an empty
+    /// table. A search on a graph keeps no file: its table is of that
+    /// graph's vertices only.
+    pub fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
+        match &mut self.engine {
+            Width::Narrow(e) => e.open_table(path, limits),
+            Width::Wide(e) => e.open_table(path, limits),
+        }
+    }
+
+    /// Saves the table to the file [`Search::open_table`] read, when
+    /// anything was searched since it was read or last saved.
+    pub fn save_table(&mut self) -> Result<()> {
+        match &mut self.engine {
+            Width::Narrow(e) => e.save_table(),
+            Width::Wide(e) => e.save_table(),
+        }
+    }
+
+    /// The Grundy value of a position, within `limits`: the table keeps to
+    /// half of `--max-memory`, and the search stops with an error at the
+    /// deadline or when the stop flag is set.
+    pub fn value(&mut self, cells: Cells, limits: &Limits) -> Result<Nimber> {
+        match self.narrow_cells(cells) {
+            Some(narrow) => self.narrow().value(narrow, limits),
+            None => self.wide().value(cells, limits),
+        }
+    }
+
+    /// Whether the value of a position is `target`, within `limits` as
+    /// [`Search::value`]. Cheaper than the value: the search stops as soon
+    /// as it knows the answer (for `target` 0, at the first winning move
+    /// of each option it examines), which is how winning moves are found.
+    pub fn value_is(&mut self, cells: Cells, target: Nimber, limits: &Limits) -> Result<bool> {
+        match self.narrow_cells(cells) {
+            Some(narrow) => self.narrow().value_is(narrow, target, limits),
+            None => self.wide().value_is(cells, target, limits),
+        }
+    }
+
+    /// `cells` in a `u64`, when they and every cell the search may reach
+    /// from them (the rest of the box, the rest of the graph) fit.
+    fn narrow_cells(&self, cells: Cells) -> Option<Cells<u64>> {
+        let vertices = match &self.engine {
+            Width::Narrow(e) => e.adjacent.len(),
+            Width::Wide(e) => e.adjacent.len(),
+        };
+        match cells {
+            Cells::Grid(r) if r.h as u32 * r.w as u32 <= u64::BITS => {
+                Some(Cells::Grid(Region::new(r.h, r.w, r.bits as u64)))
+            }
+            Cells::Graph(bits) if vertices <= u64::BITS as usize => Some(Cells::Graph(bits as u64)),
+            _ => None,
+        }
+    }
+
+    /// The search on `u64` cells (moving the table over if need be).
+    fn narrow(&mut self) -> &mut Engine<u64> {
+        if let Width::Wide(_) = self.engine {
+            let Width::Wide(wide) = self.take() else {
+                unreachable!("the engine is wide")
+            };
+            self.engine = Width::Narrow(wide.into_word());
+        }
+        match &mut self.engine {
+            Width::Narrow(e) => e,
+            Width::Wide(_) => unreachable!("the engine was made narrow"),
+        }
+    }
+
+    /// The search on `u128` cells (moving the table over if need be).
+    fn wide(&mut self) -> &mut Engine<u128> {
+        if let Width::Narrow(_) = self.engine {
+            let Width::Narrow(narrow) = self.take() else {
+                unreachable!("the engine is narrow")
+            };
+            self.engine = Width::Wide(narrow.into_word());
+        }
+        match &mut self.engine {
+            Width::Wide(e) => e,
+            Width::Narrow(_) => unreachable!("the engine was made wide"),
+        }
+    }
+
+    /// The engine, leaving an empty one in its place for a moment.
+    fn take(&mut self) -> Width {
+        let rule = match &self.engine {
+            Width::Narrow(e) => e.rule,
+            Width::Wide(e) => e.rule,
+        };
+        std::mem::replace(
+            &mut self.engine,
+            Width::Wide(Engine::on_graph(rule, Arc::new(Vec::new()))),
+        )
+    }
+}
+
+/// The search itself, on cells kept in the word `B`.
+struct Engine<B: Bits> {
     rule: Rule,
     /// Neighbours of each vertex of the graph, for [`Cells::Graph`].
     adjacent: Arc<Vec<u128>>,
@@ -58,7 +203,7 @@ pub struct Search {
     started: Instant,
     last_report: Instant,
     strategy: Strategy,
-    scratch: Vec<Scratch>,
+    scratch: Vec<Scratch<B>>,
     /// The file the table is saved to, once read from it.
     saved_to: Option<PathBuf>,
     /// Positions searched when the table was last read or saved.
@@ -79,10 +224,10 @@ pub enum Strategy {
 
 /// The buffers of one level of the search.
 #[derive(Default)]
-struct Scratch {
-    options: Vec<Cells>,
+struct Scratch<B: Bits> {
+    options: Vec<Cells<B>>,
     /// The pieces of the options whose values are not known at once.
-    pieces: Vec<Cells>,
+    pieces: Vec<Cells<B>>,
     /// Those options, each a range of `pieces`.
     open: Vec<Open>,
     /// Where each option's pieces end in `pieces`, before they are settled.
@@ -108,16 +253,16 @@ struct Open {
 /// pieces have no more rows than columns). A move near the middle of a
 /// long piece cuts it in two, or nearly, which makes the options cheap
 /// (Beling and Rogalski's Cram solver tries the middle columns first).
-fn off_centre(piece: Cells, option: Cells) -> u32 {
+fn off_centre<B: Bits>(piece: Cells<B>, option: Cells<B>) -> u32 {
     let (Cells::Grid(r), Cells::Grid(after)) = (piece, option) else {
         return 0;
     };
     let taken = r.bits & !after.bits;
-    if taken == 0 {
+    if taken == B::ZERO {
         return 0;
     }
     let w = r.w as u32;
-    let (first, last) = (taken.trailing_zeros(), 127 - taken.leading_zeros());
+    let (first, last) = (taken.trailing_zeros(), highest(taken));
     // Coordinates doubled, so the middle of a box or of two cells is whole.
     let x = first % w + last % w + 1;
     let y = first / w + last / w + 1;
@@ -136,34 +281,35 @@ fn take_out(maybe: &mut ValueSet, v: u8) {
 }
 
 /// The table key of a piece and its cells.
-fn key_of(piece: Cells) -> (u128, Key) {
+fn key_of<B: Bits>(piece: Cells<B>) -> (B, Key) {
     match piece {
         Cells::Grid(r) => (
             r.bits,
             Key {
-                bits: r.bits,
+                bits: r.bits.wide(),
                 tag: (r.h as u16) << 8 | r.w as u16,
             },
         ),
-        Cells::Graph(bits) => (bits, Key { bits, tag: 0 }),
+        Cells::Graph(bits) => (
+            bits,
+            Key {
+                bits: bits.wide(),
+                tag: 0,
+            },
+        ),
     }
 }
 
 /// The number of cells (or vertices) of a piece.
-fn cell_count(piece: Cells) -> u32 {
+fn cell_count<B: Bits>(piece: Cells<B>) -> u32 {
     key_of(piece).0.count_ones()
 }
 
-impl Search {
-    /// A search for `rule` on grids.
-    pub fn new(rule: Rule) -> Search {
-        Search::on_graph(rule, Arc::new(Vec::new()))
-    }
-
+impl<B: Bits> Engine<B> {
     /// A search for `rule` on grids and on the graph whose vertex `v` has
-    /// the neighbours `adjacent[v]` (at most 128 vertices).
-    pub fn on_graph(rule: Rule, adjacent: Arc<Vec<u128>>) -> Search {
-        Search {
+    /// the neighbours `adjacent[v]`.
+    fn on_graph(rule: Rule, adjacent: Arc<Vec<u128>>) -> Engine<B> {
+        Engine {
             rule,
             adjacent,
             // Sized by the first query's `--max-memory` (see `value`).
@@ -178,22 +324,28 @@ impl Search {
         }
     }
 
-    /// The same search with another strategy (the plain one, to check).
-    pub fn with_strategy(mut self, strategy: Strategy) -> Search {
-        self.strategy = strategy;
-        self
-    }
-
-    /// The table, for statistics.
-    pub fn table(&self) -> &Table {
-        &self.table
+    /// The same search, its table and counts kept, on cells kept in the
+    /// word `C`.
+    fn into_word<C: Bits>(self) -> Engine<C> {
+        Engine {
+            rule: self.rule,
+            adjacent: self.adjacent,
+            table: self.table,
+            nodes: self.nodes,
+            started: self.started,
+            last_report: self.last_report,
+            strategy: self.strategy,
+            scratch: Vec::new(),
+            saved_to: self.saved_to,
+            saved_at: self.saved_at,
+        }
     }
 
     /// Reads the table saved in `path` (see [`super::saved`]) unless it was
     /// read from there already; a file that does not exist yet is an empty
     /// table. A search on a graph keeps no file: its table is of that
     /// graph's vertices only.
-    pub fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
+    fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
         if self.saved_to.as_deref() == Some(path) || !self.adjacent.is_empty() {
             return Ok(());
         }
@@ -210,7 +362,7 @@ impl Search {
 
     /// Saves the table to the file [`Search::open_table`] read, when
     /// anything was searched since it was read or last saved.
-    pub fn save_table(&mut self) -> Result<()> {
+    fn save_table(&mut self) -> Result<()> {
         let Some(path) = &self.saved_to else {
             return Ok(());
         };
@@ -225,7 +377,7 @@ impl Search {
     /// The Grundy value of a position, within `limits`: the table keeps to
     /// half of `--max-memory`, and the search stops with an error at the
     /// deadline or when the stop flag is set.
-    pub fn value(&mut self, cells: Cells, limits: &Limits) -> Result<Nimber> {
+    fn value(&mut self, cells: Cells<B>, limits: &Limits) -> Result<Nimber> {
         self.begin(limits);
         let mut pieces = Vec::new();
         self.split(cells, &mut pieces);
@@ -240,7 +392,7 @@ impl Search {
     /// [`Search::value`]. Cheaper than the value: the search stops as soon
     /// as it knows the answer (for `target` 0, at the first winning move
     /// of each option it examines), which is how winning moves are found.
-    pub fn value_is(&mut self, cells: Cells, target: Nimber, limits: &Limits) -> Result<bool> {
+    fn value_is(&mut self, cells: Cells<B>, target: Nimber, limits: &Limits) -> Result<bool> {
         if self.strategy == Strategy::Mex {
             return Ok(self.value(cells, limits)? == target);
         }
@@ -268,24 +420,24 @@ impl Search {
     /// Appends the connected pieces of `cells` to `out` that can change
     /// the value (a lone cell of Cram takes no domino), in their
     /// canonical forms (grid pieces too small to search are left as found).
-    fn split(&self, cells: Cells, out: &mut Vec<Cells>) {
+    fn split(&self, cells: Cells<B>, out: &mut Vec<Cells<B>>) {
         match cells {
             Cells::Grid(region) => {
                 let mut rest = region;
-                while rest.bits != 0 {
-                    let piece = rest.piece_of(rest.bits & rest.bits.wrapping_neg());
+                while rest.bits != B::ZERO {
+                    let piece = rest.piece_of(lowest(rest.bits));
                     rest.bits &= !piece;
                     self.push_piece(Region::new(region.h, region.w, piece), out);
                 }
             }
             Cells::Graph(mut rest) => {
-                while rest != 0 {
-                    let mut piece = rest & rest.wrapping_neg();
+                while rest != B::ZERO {
+                    let mut piece = lowest(rest);
                     let mut frontier = piece;
-                    while frontier != 0 {
+                    while frontier != B::ZERO {
                         let v = frontier.trailing_zeros() as usize;
-                        frontier &= frontier - 1;
-                        let new = self.adjacent[v] & rest & !piece;
+                        frontier = frontier & (frontier - B::ONE);
+                        let new = B::from_wide(self.adjacent[v]) & rest & !piece;
                         piece |= new;
                         frontier |= new;
                     }
@@ -305,20 +457,20 @@ impl Search {
     /// `removed` names cells whose return would make `region` connected
     /// (the cells a move took from a piece), or is 0; it lets a region
     /// that stays in one piece skip the search for its pieces.
-    fn split_cram(&self, region: Region, removed: u128, out: &mut Vec<Cells>) {
+    fn split_cram(&self, region: Region<B>, removed: B, out: &mut Vec<Cells<B>>) {
         let without_ends = region.without_extra_dead_ends();
         let reduced = without_ends.without_bridges();
         // Dead ends go one at a time from beside a cell that stays, which
         // keeps a region connected; bridges may cut it.
-        if removed != 0 && reduced == without_ends && region.stays_connected(removed) {
-            if reduced.bits != 0 {
+        if removed != B::ZERO && reduced == without_ends && region.stays_connected(removed) {
+            if reduced.bits != B::ZERO {
                 self.push_cram_piece(reduced, out);
             }
             return;
         }
         let mut rest = reduced.bits;
-        while rest != 0 {
-            let piece = Region::new(region.h, region.w, rest).piece_of(rest & rest.wrapping_neg());
+        while rest != B::ZERO {
+            let piece = Region::new(region.h, region.w, rest).piece_of(lowest(rest));
             rest &= !piece;
             self.push_cram_piece(Region::new(region.h, region.w, piece), out);
         }
@@ -326,12 +478,16 @@ impl Search {
 
     /// Appends a connected Cram piece, cut first at a pinched square (see
     /// [`Search::split_cram`]).
-    fn push_cram_piece(&self, piece: Region, out: &mut Vec<Cells>) {
+    fn push_cram_piece(&self, piece: Region<B>, out: &mut Vec<Cells<B>>) {
         if piece.len() >= 4
             && let Some(part) = piece.pinch_cut()
         {
-            self.split_cram(Region::new(piece.h, piece.w, part), 0, out);
-            self.split_cram(Region::new(piece.h, piece.w, piece.bits & !part), 0, out);
+            self.split_cram(Region::new(piece.h, piece.w, part), B::ZERO, out);
+            self.split_cram(
+                Region::new(piece.h, piece.w, piece.bits & !part),
+                B::ZERO,
+                out,
+            );
         } else {
             self.push_piece(piece, out);
         }
@@ -340,7 +496,7 @@ impl Search {
     /// Appends a connected piece of a grid to `out`, in its canonical form
     /// when it is large enough to be searched (a lone cell of Cram, which
     /// takes no domino, is left out).
-    fn push_piece(&self, piece: Region, out: &mut Vec<Cells>) {
+    fn push_piece(&self, piece: Region<B>, out: &mut Vec<Cells<B>>) {
         match (self.rule, piece.len()) {
             (Rule::Cram, 1) => {}
             (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => out.push(Cells::Grid(piece)),
@@ -350,7 +506,7 @@ impl Search {
 
     /// What is known of a piece without searching: small pieces and
     /// mirror-symmetric ones have known values, others what the table holds.
-    fn facts(&self, piece: Cells) -> Facts {
+    fn facts(&self, piece: Cells<B>) -> Facts {
         let (bits, key) = key_of(piece);
         let cells = bits.count_ones();
         match self.rule {
@@ -376,34 +532,36 @@ impl Search {
     }
 
     /// Appends what each move leaves of a connected piece.
-    fn options(&self, piece: Cells, out: &mut Vec<Cells>) {
+    fn options(&self, piece: Cells<B>, out: &mut Vec<Cells<B>>) {
         match (self.rule, piece) {
             (Rule::Cram, Cells::Grid(r)) => {
                 for (pairs, step) in [(r.horizontal_pairs(), 1), (r.vertical_pairs(), r.w as u32)] {
                     let mut rest = pairs;
-                    while rest != 0 {
+                    while rest != B::ZERO {
                         let i = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        let taken = (1u128 << i) | (1u128 << (i + step));
+                        rest = rest & (rest - B::ONE);
+                        let taken = (B::ONE << i) | (B::ONE << (i + step));
                         out.push(Cells::Grid(Region::new(r.h, r.w, r.bits & !taken)));
                     }
                 }
             }
             (Rule::NodeKayles, Cells::Grid(r)) => {
                 let mut rest = r.bits;
-                while rest != 0 {
-                    let cell = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
+                while rest != B::ZERO {
+                    let cell = lowest(rest);
+                    rest = rest & (rest - B::ONE);
                     out.push(Cells::Grid(Region::new(r.h, r.w, r.bits & !r.grow(cell))));
                 }
             }
             // Only Node Kayles is played on graphs (Cram needs a grid).
             (_, Cells::Graph(bits)) => {
                 let mut rest = bits;
-                while rest != 0 {
+                while rest != B::ZERO {
                     let v = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    out.push(Cells::Graph(bits & !self.adjacent[v] & !(1u128 << v)));
+                    rest = rest & (rest - B::ONE);
+                    out.push(Cells::Graph(
+                        bits & !B::from_wide(self.adjacent[v]) & !(B::ONE << v as u32),
+                    ));
                 }
             }
         }
@@ -411,7 +569,7 @@ impl Search {
 
     /// Takes the scratch buffers of one depth (given back by `give`), so
     /// no allocation happens once the search has been that deep.
-    fn take(&mut self, depth: usize) -> Scratch {
+    fn take(&mut self, depth: usize) -> Scratch<B> {
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Scratch::default);
         }
@@ -423,12 +581,12 @@ impl Search {
         s
     }
 
-    fn give(&mut self, depth: usize, s: Scratch) {
+    fn give(&mut self, depth: usize, s: Scratch<B>) {
         self.scratch[depth] = s;
     }
 
     /// The value of a connected piece.
-    fn piece_value(&mut self, piece: Cells, depth: usize, limits: &Limits) -> Result<u8> {
+    fn piece_value(&mut self, piece: Cells<B>, depth: usize, limits: &Limits) -> Result<u8> {
         if let Some(v) = self.facts(piece).value {
             return Ok(v);
         }
@@ -450,7 +608,7 @@ impl Search {
     }
 
     /// The plain search: the mex of the values of every option.
-    fn mex_value(&mut self, piece: Cells, depth: usize, limits: &Limits) -> Result<u8> {
+    fn mex_value(&mut self, piece: Cells<B>, depth: usize, limits: &Limits) -> Result<u8> {
         let before = self.nodes;
         self.tick(limits)?;
         let mut scratch = self.take(depth);
@@ -511,7 +669,7 @@ impl Search {
     /// since the value never leaves `maybe`.
     fn value_in(
         &mut self,
-        piece: Cells,
+        piece: Cells<B>,
         wanted: ValueSet,
         depth: usize,
         limits: &Limits,
@@ -550,9 +708,9 @@ impl Search {
     /// the piece, as Beling and Rogalski order them).
     fn scan_options(
         &mut self,
-        piece: Cells,
+        piece: Cells<B>,
         wanted: ValueSet,
-        s: &mut Scratch,
+        s: &mut Scratch<B>,
         depth: usize,
         limits: &Limits,
     ) -> Result<Option<u8>> {
@@ -629,7 +787,7 @@ impl Search {
     }
 
     /// The exact value of a connected piece.
-    fn exact_value(&mut self, piece: Cells, depth: usize, limits: &Limits) -> Result<u8> {
+    fn exact_value(&mut self, piece: Cells<B>, depth: usize, limits: &Limits) -> Result<u8> {
         // Every value is wanted, so the answer is a value.
         Ok(self
             .value_in(piece, ValueSet::ALL, depth, limits)?
@@ -642,7 +800,7 @@ impl Search {
     /// its value is one that makes the sum wanted.
     fn sum_value_in(
         &mut self,
-        pieces: &mut [Cells],
+        pieces: &mut [Cells<B>],
         known: u8,
         wanted: ValueSet,
         depth: usize,
@@ -666,9 +824,9 @@ impl Search {
     /// without a search, and returns the nim-sum of the values of the
     /// others. Two equal pieces cancel (their values are equal, so their
     /// nim-sum is 0), so neither is appended.
-    fn split_known(&self, cells: Cells, out: &mut Vec<Cells>) -> u8 {
+    fn split_known(&self, cells: Cells<B>, out: &mut Vec<Cells<B>>) -> u8 {
         let start = out.len();
-        self.split_simplified(cells, 0, out);
+        self.split_simplified(cells, B::ZERO, out);
         let (known, kept) = self.settle(&mut out[start..]);
         out.truncate(start + kept);
         known
@@ -677,7 +835,7 @@ impl Search {
     /// Appends the pieces of `cells` to `out` as [`Search::split`] does,
     /// after Cram's simplifications (see [`Search::split_cram`]); `removed`
     /// as there.
-    fn split_simplified(&self, cells: Cells, removed: u128, out: &mut Vec<Cells>) {
+    fn split_simplified(&self, cells: Cells<B>, removed: B, out: &mut Vec<Cells<B>>) {
         match (self.rule, cells) {
             (Rule::Cram, Cells::Grid(r)) => self.split_cram(r, removed, out),
             _ => self.split(cells, out),
@@ -686,7 +844,7 @@ impl Search {
 
     /// Asks the table to fetch the entries of the pieces `pieces` that
     /// [`Search::facts`] will look up (see [`Table::prefetch`]).
-    fn prefetch(&self, pieces: &[Cells]) {
+    fn prefetch(&self, pieces: &[Cells<B>]) {
         for &piece in pieces {
             if cell_count(piece) > 3 {
                 self.table.prefetch(key_of(piece).1);
@@ -698,7 +856,7 @@ impl Search {
     /// without a search to the front, two equal ones cancelling (see
     /// [`Search::split_known`]); returns the nim-sum of the others' values
     /// and how many were kept.
-    fn settle(&self, pieces: &mut [Cells]) -> (u8, usize) {
+    fn settle(&self, pieces: &mut [Cells<B>]) -> (u8, usize) {
         let mut known = 0u8;
         let mut kept = 0;
         for i in 0..pieces.len() {
@@ -768,4 +926,51 @@ fn mex(seen: &[u64; 4]) -> u8 {
     // Unreachable: a value is at most the number of options, and a piece
     // of at most 128 cells has fewer than 2 * 128 - 2 of them.
     255
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search gives the same values on `u64` cells as on `u128` cells,
+    /// with both strategies, on random boards of up to 20 cells, and a
+    /// search that moves between the words keeps a table that agrees.
+    #[test]
+    fn both_words_give_the_same_values() {
+        let limits = Limits::default();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for rule in [Rule::Cram, Rule::NodeKayles] {
+            let mut moving = Search::new(rule);
+            for h in 1..=4u8 {
+                for w in h..=5u8 {
+                    for _ in 0..6 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let n = h as u32 * w as u32;
+                        let free = (x | x >> 23) & low_bits::<u64>(n);
+                        let narrow = Cells::Grid(Region::new(h, w, free));
+                        let wide = Cells::Grid(Region::new(h, w, free as u128));
+                        let mut values = Vec::new();
+                        for strategy in [Strategy::Bounds, Strategy::Mex] {
+                            let mut e64 = Engine::<u64>::on_graph(rule, Arc::new(Vec::new()));
+                            let mut e128 = Engine::<u128>::on_graph(rule, Arc::new(Vec::new()));
+                            e64.strategy = strategy;
+                            e128.strategy = strategy;
+                            values.push(e64.value(narrow, &limits).unwrap());
+                            values.push(e128.value(wide, &limits).unwrap());
+                        }
+                        // The facade, its engine turned wide in between.
+                        values.push(moving.value(wide, &limits).unwrap());
+                        moving.wide();
+                        values.push(moving.value(wide, &limits).unwrap());
+                        assert!(
+                            values.iter().all(|&v| v == values[0]),
+                            "{rule:?} {h}x{w} {free:b}: {values:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
