@@ -83,17 +83,19 @@ static PROGRESS_SHOWN: std::sync::atomic::AtomicBool = std::sync::atomic::Atomic
 /// A progress callback that rewrites one line of stderr.
 pub fn progress_printer() -> grundy::limits::ProgressFn {
     std::sync::Arc::new(|p: &grundy::Progress| {
-        let percent = if p.target > 0 {
-            100.0 * p.done as f64 / p.target as f64
-        } else {
-            0.0
-        };
         let mut err = io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r\x1b[K{} of {} ({percent:.1}%) {}",
-            p.done, p.target, p.detail
-        );
+        // A search of unknown size (a board game's) has no target: its
+        // detail line says how far it has got.
+        let _ = if p.target > 0 {
+            let percent = 100.0 * p.done as f64 / p.target as f64;
+            write!(
+                err,
+                "\r\x1b[K{} of {} ({percent:.1}%) {}",
+                p.done, p.target, p.detail
+            )
+        } else {
+            write!(err, "\r\x1b[K{}", p.detail)
+        };
         let _ = err.flush();
         PROGRESS_SHOWN.store(true, std::sync::atomic::Ordering::Relaxed);
     })

@@ -15,7 +15,7 @@ use crate::error::{Error, ErrorKind, LimitKind, Result};
 pub struct Progress {
     /// Units of work done (values computed, positions searched).
     pub done: u64,
-    /// Units of work asked for.
+    /// Units of work asked for, or 0 when not known ahead (a search).
     pub target: u64,
     /// A line about the state of the engine.
     pub detail: String,

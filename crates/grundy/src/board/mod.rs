@@ -37,4 +37,4 @@ pub use chomp_family::ChompFamily;
 pub use family::BoardFamily;
 pub use grid::Region;
 pub use rule::Rule;
-pub use search::{Cells, Search, Strategy};
+pub use search::{Cells, Search, Strategy, TableSize};

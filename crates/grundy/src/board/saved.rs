@@ -42,6 +42,7 @@
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
+use super::bits::Bits;
 use super::grid::{MAX_CELLS, Region, low_bits};
 use super::rule::Rule;
 use super::table::{Facts, Key, Table};
@@ -88,7 +89,7 @@ fn header(rule: Rule, entries: u64) -> (Vec<u8>, u32) {
 /// Writes every entry of `table` for `rule` to `path`: to `<path>.tmp`
 /// first, synced, then renamed over `path`, so a crash never leaves a torn
 /// file in its place.
-pub fn save(table: &Table, rule: Rule, path: &Path) -> Result<()> {
+pub fn save<B: Bits>(table: &Table<B>, rule: Rule, path: &Path) -> Result<()> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| Error::io(&shown, e);
     let tmp = path.with_extension(match path.extension() {
@@ -126,8 +127,8 @@ pub type PlainValue<'a> = dyn FnMut(Region) -> Result<u64> + 'a;
 /// it as the module explains (`plain` values the sample searched again);
 /// returns the number of entries read. A file that does not exist reads as
 /// empty.
-pub fn load(
-    table: &mut Table,
+pub fn load<B: Bits>(
+    table: &mut Table<B>,
     rule: Rule,
     path: &Path,
     plain: &mut PlainValue<'_>,

@@ -58,6 +58,27 @@ pub struct Search {
     engine: Width,
 }
 
+/// How full a search's table is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSize {
+    /// Entries stored now.
+    pub entries: usize,
+    /// The bytes its slots take now.
+    pub bytes: u64,
+    /// Entries overwritten for room since the table was made.
+    pub replaced: u64,
+}
+
+impl TableSize {
+    fn of<B: Bits>(table: &Table<B>) -> TableSize {
+        TableSize {
+            entries: table.len(),
+            bytes: table.bytes(),
+            replaced: table.replaced(),
+        }
+    }
+}
+
 /// The search on one word of cells.
 enum Width {
     Narrow(Engine<u64>),
@@ -87,11 +108,11 @@ impl Search {
         self
     }
 
-    /// The table, for statistics.
-    pub fn table(&self) -> &Table {
+    /// The size of the table, for statistics.
+    pub fn table_size(&self) -> TableSize {
         match &self.engine {
-            Width::Narrow(e) => &e.table,
-            Width::Wide(e) => &e.table,
+            Width::Narrow(e) => TableSize::of(&e.table),
+            Width::Wide(e) => TableSize::of(&e.table),
         }
     }
 
@@ -198,7 +219,7 @@ struct Engine<B: Bits> {
     rule: Rule,
     /// Neighbours of each vertex of the graph, for [`Cells::Graph`].
     adjacent: Arc<Vec<u128>>,
-    table: Table,
+    table: Table<B>,
     nodes: u64,
     started: Instant,
     last_report: Instant,
@@ -330,7 +351,7 @@ impl<B: Bits> Engine<B> {
         Engine {
             rule: self.rule,
             adjacent: self.adjacent,
-            table: self.table,
+            table: self.table.into_word(),
             nodes: self.nodes,
             started: self.started,
             last_report: self.last_report,

@@ -2,15 +2,17 @@
 //! allows and then keeps going by replacement, so a search never dies for
 //! memory; with less room it only repeats work.
 //!
-//! Slots come in buckets of two, one cache line each. A new entry takes a
-//! free slot of its bucket, or else the slot whose facts cost the least
-//! work to find (facts about small regions are cheap to find again; the
-//! root's are not).
+//! Slots come in buckets of four, one cache line each for `u64` cells. A
+//! new entry takes a free slot of its bucket, or else the slot whose facts
+//! cost the least work to find (facts about small regions are cheap to
+//! find again; the root's are not).
 //!
 //! An entry holds what is known of a region's value: the value itself, or
 //! the values it is known not to have (found by the bounds search, which
 //! asks "is the value one of these?" rather than computing every
 //! option's value).
+
+use super::bits::Bits;
 
 /// A key: the cells of a region and a tag saying which box (or graph) the
 /// cells belong to.
@@ -41,27 +43,35 @@ impl Facts {
     }
 }
 
-/// One slot: the key, the facts, and how much work they cost (the number
-/// of positions searched for them, as a power of two, plus one; zero marks
-/// an empty slot).
+/// One slot: the key in the word `B`, the facts, and how much work they
+/// cost (the number of positions searched for them, as a power of two,
+/// plus one; zero marks an empty slot).
+///
+/// A slot keeps the facts "not `k`" for `k` below 32 only: forgetting the
+/// others is safe (they are found again if asked), and it keeps a slot of
+/// `u64` cells to 16 bytes, four to a cache line.
 #[derive(Clone, Copy, Default)]
-struct Slot {
-    bits: u128,
-    not: u64,
+#[repr(C)]
+struct Slot<B: Bits> {
+    bits: B,
+    not: u32,
     tag: u16,
     /// The value plus one, or 0 when unknown.
     value: u8,
     work: u8,
 }
 
-/// Slots per bucket: two slots of 32 bytes fill one 64-byte cache line,
-/// so a lookup, which mostly waits for memory, waits for one line.
-const BUCKET: usize = 2;
+/// Slots per bucket: a new entry may take any slot of its bucket, so with
+/// four the table can fill to three quarters before many entries are
+/// replaced. Four slots of `u64` cells fill one 64-byte cache line, so a
+/// lookup, which mostly waits for memory, waits for one line (two for
+/// `u128` cells).
+const BUCKET: usize = 4;
 
 /// The slots of one bucket, aligned to a cache line.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
-struct Bucket([Slot; BUCKET]);
+struct Bucket<B: Bits>([Slot<B>; BUCKET]);
 
 /// The slots a table starts with (grown by doubling up to the budget).
 const FIRST_SLOTS: usize = 1 << 12;
@@ -70,11 +80,11 @@ const FIRST_SLOTS: usize = 1 << 12;
 /// its memory is first touched: every lookup lands on a random page, and
 /// with pages of 4 KiB nearly every one also misses the address cache
 /// (TLB), which measured as a large part of a Cram search's time.
-fn zeroed_buckets(n: usize) -> Vec<Bucket> {
-    let mut buckets: Vec<Bucket> = Vec::with_capacity(n);
+fn zeroed_buckets<B: Bits>(n: usize) -> Vec<Bucket<B>> {
+    let mut buckets: Vec<Bucket<B>> = Vec::with_capacity(n);
     #[cfg(target_os = "linux")]
     {
-        let bytes = n * std::mem::size_of::<Bucket>();
+        let bytes = n * std::mem::size_of::<Bucket<B>>();
         if bytes >= 4 << 20 {
             // The advice takes whole pages; the allocation starts a little
             // past a page boundary (the allocator's header).
@@ -95,23 +105,25 @@ fn zeroed_buckets(n: usize) -> Vec<Bucket> {
     buckets
 }
 
-/// The bytes one slot takes.
-pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
-
-/// A table of region values within a byte budget.
-pub struct Table {
-    buckets: Vec<Bucket>,
+/// A table of region values within a byte budget, its keys' cells kept in
+/// the word `B` (see [`Bits`]): a `u64` table holds only regions of boxes
+/// of at most 64 cells, and quietly keeps nothing of larger ones.
+pub struct Table<B: Bits = u128> {
+    buckets: Vec<Bucket<B>>,
     filled: usize,
     most_slots: usize,
     replaced: u64,
 }
 
-impl Table {
+impl<B: Bits> Table<B> {
+    /// The bytes one slot takes.
+    const SLOT_BYTES: u64 = std::mem::size_of::<Slot<B>>() as u64;
+
     /// An empty table that will hold at most `budget` bytes (at least one
     /// bucket, however small the budget), counting the moment of growth,
     /// when the old slots and the twice as many new ones are both held.
-    pub fn new(budget: u64) -> Table {
-        let most = usize::try_from(budget / 3 * 2 / SLOT_BYTES).unwrap_or(usize::MAX);
+    pub fn new(budget: u64) -> Table<B> {
+        let most = usize::try_from(budget / 3 * 2 / Self::SLOT_BYTES).unwrap_or(usize::MAX);
         // A power of two, so a hash picks a bucket with a mask.
         let most_slots = if most < BUCKET {
             BUCKET
@@ -137,6 +149,17 @@ impl Table {
         }
     }
 
+    /// The same entries in a table of another word, within the same
+    /// budget (entries whose cells do not fit the word are left out).
+    pub fn into_word<C: Bits>(self) -> Table<C> {
+        let mut other = Table::<C>::new(self.most_slots as u64 * Self::SLOT_BYTES / 2 * 3);
+        for (key, facts, level) in self.entries() {
+            other.put_level(key, facts, level);
+        }
+        other.replaced = self.replaced;
+        other
+    }
+
     /// Entries stored now.
     pub fn len(&self) -> usize {
         self.filled
@@ -159,18 +182,26 @@ impl Table {
 
     /// The bytes the slots take now.
     pub fn bytes(&self) -> u64 {
-        self.slots() as u64 * SLOT_BYTES
+        self.slots() as u64 * Self::SLOT_BYTES
     }
 
-    fn bucket(&self, key: Key) -> usize {
+    /// The key's cells in the table's word, or `None` when they do not fit.
+    #[inline]
+    fn narrow(key: Key) -> Option<B> {
+        let bits = B::from_wide(key.bits);
+        (bits.wide() == key.bits).then_some(bits)
+    }
+
+    fn bucket(&self, bits: B, tag: u16) -> usize {
         // The finaliser of SplitMix64 over both halves and the tag: every
         // input bit reaches every output bit, and the bucket is read from
         // the top bits.
-        let lo = key.bits as u64;
-        let hi = (key.bits >> 64) as u64;
+        let wide = bits.wide();
+        let lo = wide as u64;
+        let hi = (wide >> 64) as u64;
         let mut x = lo
             ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (key.tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+            ^ (tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^= x >> 31;
@@ -184,14 +215,21 @@ impl Table {
     pub fn prefetch(&self, key: Key) {
         #[cfg(target_arch = "x86_64")]
         {
-            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
-            // SAFETY: a prefetch is a hint that reads nothing and cannot
-            // fault; SSE, which it needs, is part of every x86-64 processor.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    bucket.cast::<i8>(),
-                )
+            let Some(bits) = Self::narrow(key) else {
+                return;
             };
+            let bucket: *const Bucket<B> = &self.buckets[self.bucket(bits, key.tag)];
+            let lines = std::mem::size_of::<Bucket<B>>() / 64;
+            for line in 0..lines {
+                // SAFETY: a prefetch is a hint that reads nothing and cannot
+                // fault; SSE, which it needs, is part of every x86-64
+                // processor. The address lies inside the bucket.
+                unsafe {
+                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                        bucket.cast::<i8>().add(line * 64),
+                    )
+                };
+            }
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
@@ -199,32 +237,37 @@ impl Table {
 
     /// The stored facts of `key`, if any.
     pub fn get(&self, key: Key) -> Option<Facts> {
-        let b = self.bucket(key);
+        let bits = Self::narrow(key)?;
+        let b = self.bucket(bits, key.tag);
         self.buckets[b]
             .0
             .iter()
-            .find(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag)
+            .find(|s| s.work != 0 && s.bits == bits && s.tag == key.tag)
             .map(|s| Facts {
                 value: s.value.checked_sub(1),
-                not: s.not,
+                not: s.not as u64,
             })
     }
 
     /// Stores the facts of `key`, found after searching `work` positions
-    /// (replacing what was stored for it).
+    /// (replacing what was stored for it). A key whose cells do not fit
+    /// the table's word is not stored.
     pub fn put(&mut self, key: Key, facts: Facts, work: u64) {
-        // Grow at three eighths full: at that load about one bucket in six
-        // is full, so a few cheap entries are replaced before the budget is
-        // reached, and the table stays small enough to be quick to grow.
-        if self.filled * 8 >= self.slots() * 3 && self.slots() < self.most_slots {
+        let Some(bits) = Self::narrow(key) else {
+            return;
+        };
+        // Grow at three quarters full: with four slots a bucket, few
+        // buckets are full by then, so few entries are replaced before
+        // the budget is reached.
+        if self.filled * 4 >= self.slots() * 3 && self.slots() < self.most_slots {
             self.grow();
         }
         let work = (64 - work.leading_zeros()) as u8 + 1;
-        let b = self.bucket(key);
+        let b = self.bucket(bits, key.tag);
         let bucket = &mut self.buckets[b].0;
         let same = bucket
             .iter()
-            .position(|s| s.work != 0 && s.bits == key.bits && s.tag == key.tag);
+            .position(|s| s.work != 0 && s.bits == bits && s.tag == key.tag);
         let slot = match same.or_else(|| bucket.iter().position(|s| s.work == 0)) {
             Some(i) if same.is_some() => i,
             Some(i) => {
@@ -244,8 +287,8 @@ impl Table {
             work
         };
         bucket[slot] = Slot {
-            bits: key.bits,
-            not: facts.not,
+            bits,
+            not: facts.not as u32,
             tag: key.tag,
             value: facts.value.map_or(0, |v| v + 1),
             work,
@@ -262,12 +305,12 @@ impl Table {
             .map(|s| {
                 (
                     Key {
-                        bits: s.bits,
+                        bits: s.bits.wide(),
                         tag: s.tag,
                     },
                     Facts {
                         value: s.value.checked_sub(1),
-                        not: s.not,
+                        not: s.not as u64,
                     },
                     s.work,
                 )
@@ -291,11 +334,7 @@ impl Table {
         let old = std::mem::replace(&mut self.buckets, zeroed_buckets(size / BUCKET));
         self.filled = 0;
         for s in old.into_iter().flat_map(|b| b.0).filter(|s| s.work != 0) {
-            let key = Key {
-                bits: s.bits,
-                tag: s.tag,
-            };
-            let b = self.bucket(key);
+            let b = self.bucket(s.bits, s.tag);
             if let Some(slot) = self.buckets[b].0.iter_mut().find(|s| s.work == 0) {
                 *slot = s;
                 self.filled += 1;
@@ -310,7 +349,7 @@ mod tests {
 
     #[test]
     fn a_small_table_forgets_but_never_lies() {
-        let mut t = Table::new(96 * SLOT_BYTES);
+        let mut t = Table::<u128>::new(96 * Table::<u128>::SLOT_BYTES);
         for i in 0..10_000u128 {
             t.put(Key { bits: i, tag: 7 }, Facts::value((i % 200) as u8), 1);
         }
