@@ -63,6 +63,9 @@ pub(crate) struct Sparse {
     stamps: Block,
     /// Scratch: a bit per value, the abundant values still to be found.
     needed: Vec<u64>,
+    /// Scratch for [`Sparse::scan_many`], kept so that a heap's scan
+    /// allocates nothing (the allocation was 7% of 4.07's time).
+    splits: Vec<(usize, usize, usize)>,
     /// Statistics: heaps that needed a scan, pairs scanned, and scans that
     /// ran to the end.
     pub scans: u64,
@@ -86,6 +89,7 @@ impl Sparse {
             block: Block::default(),
             stamps: Block::default(),
             needed: Vec::new(),
+            splits: Vec::new(),
             scans: 0,
             scanned: 0,
             full_scans: 0,
@@ -499,19 +503,22 @@ impl Sparse {
     /// Scans the splits of every split removal, interleaved by the smaller
     /// heap.
     fn scan_many<T: Cell>(&mut self, g: &[T], n: usize, rules: &Rules, mut missing: u32) -> u32 {
-        let splits: Vec<(usize, usize, usize)> = rules
-            .split_two
-            .iter()
-            .filter(|&&(i, _)| n >= i as usize + 2)
-            .map(|&(i, unequal)| {
-                let s = n - i as usize;
-                (
-                    s,
-                    first_pair(s, g.len()),
-                    if unequal { (s - 1) / 2 } else { s / 2 },
-                )
-            })
-            .collect();
+        let mut splits = std::mem::take(&mut self.splits);
+        splits.clear();
+        splits.extend(
+            rules
+                .split_two
+                .iter()
+                .filter(|&&(i, _)| n >= i as usize + 2)
+                .map(|&(i, unequal)| {
+                    let s = n - i as usize;
+                    (
+                        s,
+                        first_pair(s, g.len()),
+                        if unequal { (s - 1) / 2 } else { s / 2 },
+                    )
+                }),
+        );
         let longest = splits.iter().map(|&(_, _, last)| last).max().unwrap_or(0);
         for a in 1..=longest {
             for &(s, first, last) in &splits {
@@ -524,6 +531,7 @@ impl Sparse {
                 break;
             }
         }
+        self.splits = splits;
         missing
     }
 }
