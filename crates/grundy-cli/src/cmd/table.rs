@@ -133,14 +133,14 @@ fn push_padded<const N: usize>(buf: &mut Vec<u8>, (text, len): (&[u8; N], usize)
 struct Counter {
     /// The digits right-aligned in the first 20 bytes, then 20 bytes of
     /// padding, so that 20 bytes from the first digit can always be read.
-    digits: [u8; 40],
+    digits: [u8; 2 * COUNTER_DIGITS],
     start: usize,
 }
 
 impl Default for Counter {
     fn default() -> Counter {
-        let mut digits = [b'0'; 40];
-        digits[20..].fill(b' ');
+        let mut digits = [b'0'; 2 * COUNTER_DIGITS];
+        digits[COUNTER_DIGITS..].fill(b' ');
         Counter { digits, start: 19 }
     }
 }

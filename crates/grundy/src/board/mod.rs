@@ -19,7 +19,7 @@
 //! - [`family`], [`chomp_family`]: the games as families of the
 //!   expression language.
 
-mod bits;
+pub mod bits;
 pub mod chomp;
 pub mod chomp_family;
 pub mod family;

@@ -123,16 +123,15 @@ pub fn save<B: Bits>(table: &Table<B>, rule: Rule, path: &Path) -> Result<()> {
 /// [`load`] holds a sample of the saved pieces against.
 pub type PlainValue<'a> = dyn FnMut(Region) -> Result<u64> + 'a;
 
-/// Reads the table saved at `path` for `rule` into `table`, after checking
-/// it as the module explains (`plain` values the sample searched again);
-/// returns the number of entries read. A file that does not exist reads as
-/// empty.
-pub fn load<B: Bits>(
-    table: &mut Table<B>,
-    rule: Rule,
-    path: &Path,
-    plain: &mut PlainValue<'_>,
-) -> Result<usize> {
+/// One saved entry: the key, the facts, and the work level (as
+/// [`Table::put_level`] takes it).
+pub type Entry = (Key, Facts, u8);
+
+/// Reads the table saved at `path` for `rule`, after checking it as the
+/// module explains (`plain` values the sample searched again), and returns
+/// its entries for the caller to store (in a table whose word fits them).
+/// A file that does not exist reads as empty.
+pub fn load(rule: Rule, path: &Path, plain: &mut PlainValue<'_>) -> Result<Vec<Entry>> {
     let shown = path.display().to_string();
     let bad = |why: &str| {
         Error::invalid(format!(
@@ -141,7 +140,7 @@ pub fn load<B: Bits>(
     };
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(Error::io(&shown, e)),
     };
     let len = file.metadata().map_err(|e| Error::io(&shown, e))?.len();
@@ -220,14 +219,11 @@ pub fn load<B: Bits>(
         read.push(entry);
     }
     verify_sample(&read, plain).map_err(|why| bad(&why))?;
-    for &(key, facts, work) in &read {
-        table.put_level(key, facts, work);
-    }
-    Ok(read.len())
+    Ok(read)
 }
 
 /// One entry, checked to describe a piece of a box.
-fn parse_entry(e: &[u8], rule: Rule) -> std::result::Result<(Key, Facts, u8), String> {
+fn parse_entry(e: &[u8], rule: Rule) -> std::result::Result<Entry, String> {
     let bits = u128::from_le_bytes(e[0..16].try_into().expect("16 bytes"));
     let not = u64::from_le_bytes(e[16..24].try_into().expect("8 bytes"));
     let tag = u16::from_le_bytes([e[24], e[25]]);
@@ -259,11 +255,8 @@ fn parse_entry(e: &[u8], rule: Rule) -> std::result::Result<(Key, Facts, u8), St
 /// Searches again, by the plain search from the rules, up to [`SAMPLE`]
 /// entries of small pieces spread over `entries`; `Err` names the first
 /// that disagrees.
-fn verify_sample(
-    entries: &[(Key, Facts, u8)],
-    plain: &mut PlainValue<'_>,
-) -> std::result::Result<(), String> {
-    let small: Vec<&(Key, Facts, u8)> = entries
+fn verify_sample(entries: &[Entry], plain: &mut PlainValue<'_>) -> std::result::Result<(), String> {
+    let small: Vec<&Entry> = entries
         .iter()
         .filter(|(k, _, _)| k.bits.count_ones() <= SAMPLE_CELLS)
         .collect();

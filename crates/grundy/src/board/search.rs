@@ -11,7 +11,7 @@
 //! vertices.
 //!
 //! A piece is searched by asking whether its value lies in a set of values
-//! (Beling and Rogalski's pruning, see `Search::value_in`), not by
+//! (Beling and Rogalski's pruning, see `Engine::value_in`), not by
 //! computing every option's value; Cram positions are first simplified
 //! (extra dead ends and bridges go, pinched squares are cut, see
 //! [`Region`]). The plain search (every option's value, then the mex) is
@@ -42,7 +42,7 @@ pub enum Cells<B: Bits = u128> {
     Graph(B),
 }
 
-/// Options split and fetched ahead together (see `Search::scan_options`).
+/// Options split and fetched ahead together (see `Engine::scan_options`).
 const PREFETCH_BATCH: usize = 4;
 
 /// Positions searched between two looks at the clock and the stop flag.
@@ -53,7 +53,9 @@ const CHECK_EVERY: u64 = 1 << 14;
 ///
 /// It searches on cells kept in a `u64` when the question's board has at
 /// most 64 cells (or its graph at most 64 vertices), and in a `u128`
-/// otherwise (see [`Bits`]); the table is kept when the word changes.
+/// otherwise (see [`Bits`]). The table moves with the search when the word
+/// changes; a table that holds pieces of a box of more than 64 cells keeps
+/// the `u128` word for every later question, so that nothing is lost.
 pub struct Search {
     engine: Width,
 }
@@ -121,10 +123,35 @@ impl Search {
     /// table. A search on a graph keeps no file: its table is of that
     /// graph's vertices only.
     pub fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
-        match &mut self.engine {
-            Width::Narrow(e) => e.open_table(path, limits),
-            Width::Wide(e) => e.open_table(path, limits),
+        let (rule, read, graph) = match &self.engine {
+            Width::Narrow(e) => (
+                e.rule,
+                e.saved_to.as_deref() == Some(path),
+                !e.adjacent.is_empty(),
+            ),
+            Width::Wide(e) => (
+                e.rule,
+                e.saved_to.as_deref() == Some(path),
+                !e.adjacent.is_empty(),
+            ),
+        };
+        if read || graph {
+            return Ok(());
         }
+        // The saved table is checked by searching a sample of its pieces
+        // again with the plain search.
+        let mut plain = Search::new(rule).with_strategy(Strategy::Mex);
+        let mut check = |region| Ok(plain.value(Cells::Grid(region), limits)?.0);
+        let entries = saved::load(rule, path, &mut check)?;
+        // Pieces of boxes of more than 64 cells need the wide word.
+        if entries.iter().any(|(key, ..)| key.bits >> 64 != 0) {
+            self.wide().open_table(path, entries, limits);
+        } else if self.can_narrow() {
+            self.narrow().open_table(path, entries, limits);
+        } else {
+            self.wide().open_table(path, entries, limits);
+        }
+        Ok(())
     }
 
     /// Saves the table to the file [`Search::open_table`] read, when
@@ -157,9 +184,22 @@ impl Search {
         }
     }
 
+    /// Whether the search may move to the `u64` word without losing
+    /// table entries.
+    fn can_narrow(&self) -> bool {
+        match &self.engine {
+            Width::Narrow(_) => true,
+            Width::Wide(e) => !e.table.holds_beyond_u64(),
+        }
+    }
+
     /// `cells` in a `u64`, when they and every cell the search may reach
-    /// from them (the rest of the box, the rest of the graph) fit.
+    /// from them (the rest of the box, the rest of the graph) fit, and the
+    /// table may move to that word (see [`Search::can_narrow`]).
     fn narrow_cells(&self, cells: Cells) -> Option<Cells<u64>> {
+        if !self.can_narrow() {
+            return None;
+        }
         let vertices = match &self.engine {
             Width::Narrow(e) => e.adjacent.len(),
             Width::Wide(e) => e.adjacent.len(),
@@ -362,23 +402,15 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// Reads the table saved in `path` (see [`super::saved`]) unless it was
-    /// read from there already; a file that does not exist yet is an empty
-    /// table. A search on a graph keeps no file: its table is of that
-    /// graph's vertices only.
-    fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
-        if self.saved_to.as_deref() == Some(path) || !self.adjacent.is_empty() {
-            return Ok(());
-        }
+    /// Stores the `entries` read from `path` (see [`Search::open_table`])
+    /// and remembers the file, to save the table to it.
+    fn open_table(&mut self, path: &Path, entries: Vec<saved::Entry>, limits: &Limits) {
         self.table.set_budget(limits.max_memory / 2);
-        // The saved table is checked by searching a sample of its pieces
-        // again with the plain search.
-        let mut plain = Search::new(self.rule).with_strategy(Strategy::Mex);
-        let mut check = |region| Ok(plain.value(Cells::Grid(region), limits)?.0);
-        saved::load(&mut self.table, self.rule, path, &mut check)?;
+        for (key, facts, level) in entries {
+            self.table.put_level(key, facts, level);
+        }
         self.saved_to = Some(path.to_path_buf());
         self.saved_at = self.nodes;
-        Ok(())
     }
 
     /// Saves the table to the file [`Search::open_table`] read, when
@@ -469,7 +501,7 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// Appends the pieces of a Cram region as [`Search::split`] does, after
+    /// Appends the pieces of a Cram region as [`Engine::split`] does, after
     /// the simplifications that keep the value: extra dead ends and
     /// bridges go ([`Region::without_extra_dead_ends`],
     /// [`Region::without_bridges`]), and a piece with a pinched
@@ -498,7 +530,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Appends a connected Cram piece, cut first at a pinched square (see
-    /// [`Search::split_cram`]).
+    /// [`Engine::split_cram`]).
     fn push_cram_piece(&self, piece: Region<B>, out: &mut Vec<Cells<B>>) {
         if piece.len() >= 4
             && let Some(part) = piece.pinch_cut()
@@ -723,7 +755,7 @@ impl<B: Bits> Engine<B> {
         Ok(found)
     }
 
-    /// The options of `piece`, asked as [`Search::value_in`] explains:
+    /// The options of `piece`, asked as [`Engine::value_in`] explains:
     /// first those whose pieces the table already values (no search), then
     /// the others, the cheapest first (small pieces, and moves that split
     /// the piece, as Beling and Rogalski order them).
@@ -853,8 +885,8 @@ impl<B: Bits> Engine<B> {
         known
     }
 
-    /// Appends the pieces of `cells` to `out` as [`Search::split`] does,
-    /// after Cram's simplifications (see [`Search::split_cram`]); `removed`
+    /// Appends the pieces of `cells` to `out` as [`Engine::split`] does,
+    /// after Cram's simplifications (see [`Engine::split_cram`]); `removed`
     /// as there.
     fn split_simplified(&self, cells: Cells<B>, removed: B, out: &mut Vec<Cells<B>>) {
         match (self.rule, cells) {
@@ -864,7 +896,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Asks the table to fetch the entries of the pieces `pieces` that
-    /// [`Search::facts`] will look up (see [`Table::prefetch`]).
+    /// [`Engine::facts`] will look up (see [`Table::prefetch`]).
     fn prefetch(&self, pieces: &[Cells<B>]) {
         for &piece in pieces {
             if cell_count(piece) > 3 {
@@ -875,7 +907,7 @@ impl<B: Bits> Engine<B> {
 
     /// Of the pieces `pieces`, moves those whose values are not known
     /// without a search to the front, two equal ones cancelling (see
-    /// [`Search::split_known`]); returns the nim-sum of the others' values
+    /// [`Engine::split_known`]); returns the nim-sum of the others' values
     /// and how many were kept.
     fn settle(&self, pieces: &mut [Cells<B>]) -> (u8, usize) {
         let mut known = 0u8;
@@ -981,7 +1013,8 @@ mod tests {
                             values.push(e64.value(narrow, &limits).unwrap());
                             values.push(e128.value(wide, &limits).unwrap());
                         }
-                        // The facade, its engine turned wide in between.
+                        // The facade, its table moved to the wide word and
+                        // back in between (the board fits a `u64`).
                         values.push(moving.value(wide, &limits).unwrap());
                         moving.wide();
                         values.push(moving.value(wide, &limits).unwrap());
@@ -993,5 +1026,88 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Boards of more than 64 cells run on `u128` cells: the same shape in
+    /// a 3 × 22 box (66 cells) and in a 3 × 21 box (63 cells) has the same
+    /// value, and the plain search agrees.
+    #[test]
+    fn a_board_over_64_cells_runs_wide_and_agrees() {
+        let limits = Limits::default();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for rule in [Rule::Cram, Rule::NodeKayles] {
+            for _ in 0..8 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // About 20 free cells among the first 21 columns.
+                let (mut narrow, mut wide) = (0u128, 0u128);
+                for cell in 0..63 {
+                    if x.rotate_left(cell) & 3 == 0 || (x >> (cell % 64)) & 5 == 5 {
+                        let (r, c) = (cell / 21, cell % 21);
+                        narrow |= 1 << (r * 21 + c);
+                        wide |= 1 << (r * 22 + c);
+                    }
+                }
+                let mut search = Search::new(rule);
+                let in_22 = search
+                    .value(Cells::Grid(Region::new(3, 22, wide)), &limits)
+                    .unwrap();
+                assert!(matches!(search.engine, Width::Wide(_)));
+                let in_21 =
+                    Search::new(rule).value(Cells::Grid(Region::new(3, 21, narrow)), &limits);
+                let plain = Search::new(rule)
+                    .with_strategy(Strategy::Mex)
+                    .value(Cells::Grid(Region::new(3, 22, wide)), &limits);
+                assert_eq!(in_22, in_21.unwrap(), "{rule:?} {wide:b}");
+                assert_eq!(in_22, plain.unwrap(), "{rule:?} {wide:b}");
+            }
+        }
+    }
+
+    /// A saved table that holds pieces of a board over 64 cells keeps them
+    /// through a later query on a small board and its save.
+    #[test]
+    fn a_saved_wide_table_survives_a_small_query() {
+        let limits = Limits::default();
+        let path = std::env::temp_dir().join(format!(
+            "grundy-wide-table-{}-{:?}.table",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        // Node Kayles on 3 x 22 less a corner: its canonical form has cells
+        // past bit 63, and no mirror strategy values it at once.
+        let big = Cells::Grid(Region::new(3, 22, low_bits::<u128>(66) & !1));
+        let small = Cells::Grid(Region::new(3, 5, low_bits::<u128>(15) & !1));
+        let mut first = Search::new(Rule::NodeKayles);
+        first.open_table(&path, &limits).unwrap();
+        let value = first.value(big, &limits).unwrap();
+        first.save_table().unwrap();
+        let saved = first.table_size().entries;
+        assert!(saved > 0);
+
+        let mut second = Search::new(Rule::NodeKayles);
+        second.open_table(&path, &limits).unwrap();
+        assert!(matches!(second.engine, Width::Wide(_)));
+        second.value(small, &limits).unwrap();
+        assert!(matches!(second.engine, Width::Wide(_)));
+        second.save_table().unwrap();
+
+        let mut third = Search::new(Rule::NodeKayles);
+        third.open_table(&path, &limits).unwrap();
+        // Reloading re-files every entry, and a full bucket replaces one,
+        // so a few may go; the wide ones were kept by the second save.
+        assert!(
+            third.table_size().entries >= saved / 4 * 3,
+            "{:?} {saved}",
+            third.table_size()
+        );
+        assert_eq!(third.value(big, &limits).unwrap(), value);
+        let Width::Wide(e) = &third.engine else {
+            panic!("a table of a wide board stays wide");
+        };
+        assert_eq!(e.nodes, 0, "the saved table answers at once");
+        let _ = std::fs::remove_file(&path);
     }
 }

@@ -1,5 +1,5 @@
 //! From a parsed expression to a position: each term's family found in the
-//! [`registry`](super::registry), its arguments checked, one family shared
+//! [`registry`], its arguments checked, one family shared
 //! between equal heads; and the wrappers `misere(...)` and `every(...)`
 //! that choose how the whole sum is played.
 

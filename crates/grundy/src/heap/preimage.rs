@@ -89,7 +89,7 @@ const LASKER_LOW: [u64; 4] = [3, 1, 2, 0];
 /// non-empty heaps `a <= n − a` whose Lasker values XOR to `t`, in
 /// increasing order of `a`, until `visit` breaks.
 ///
-/// Why every such split is found, once: by [`LASKER_OFFSET`], `G(a) ⊕ G(b)
+/// Why every such split is found, once: by `LASKER_OFFSET`, `G(a) ⊕ G(b)
 /// = 4(qa ⊕ qb) + (LOW[ra] ⊕ LOW[rb])` since the low parts are below 4. So
 /// a split of value `t` has `LOW[ra] ⊕ LOW[rb] = t mod 4`, `qa ⊕ qb =
 /// t div 4`, and `qa + qb = (n − OFFSET[ra] − OFFSET[rb]) / 4`, where `rb`
