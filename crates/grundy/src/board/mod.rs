@@ -4,8 +4,10 @@
 //! everything below and to the right of it; the poisoned corner is never
 //! taken).
 //!
-//! - [`grid`]: sets of cells as 128-bit bitboards, their connected pieces
-//!   and canonical forms under the symmetries of the rectangle;
+//! - [`bits`]: the machine words a board's cells are kept in (`u64` for
+//!   boards of at most 64 cells, `u128` up to 128);
+//! - [`grid`]: sets of cells as bitboards, their connected pieces and
+//!   canonical forms under the symmetries of the rectangle;
 //! - [`values`]: sets of values, the questions the search asks;
 //! - [`strip`]: the values of one-row pieces, computed once;
 //! - [`rule`]: the rules the search knows (Cram, Node Kayles);
