@@ -87,6 +87,17 @@ enum Width {
     Wide(Engine<u128>),
 }
 
+/// `$body` with `$e` bound to the engine of `$width`, whichever its word:
+/// the engines share every field that does not depend on it.
+macro_rules! either {
+    ($width:expr, $e:ident => $body:expr) => {
+        match $width {
+            Width::Narrow($e) => $body,
+            Width::Wide($e) => $body,
+        }
+    };
+}
+
 impl Search {
     /// A search for `rule` on grids.
     pub fn new(rule: Rule) -> Search {
@@ -103,19 +114,13 @@ impl Search {
 
     /// The same search with another strategy (the plain one, to check).
     pub fn with_strategy(mut self, strategy: Strategy) -> Search {
-        match &mut self.engine {
-            Width::Narrow(e) => e.strategy = strategy,
-            Width::Wide(e) => e.strategy = strategy,
-        }
+        either!(&mut self.engine, e => e.strategy = strategy);
         self
     }
 
     /// The size of the table, for statistics.
     pub fn table_size(&self) -> TableSize {
-        match &self.engine {
-            Width::Narrow(e) => TableSize::of(&e.table),
-            Width::Wide(e) => TableSize::of(&e.table),
-        }
+        either!(&self.engine, e => TableSize::of(&e.table))
     }
 
     /// Reads the table saved in `path` (see [`super::saved`]) unless it was
@@ -123,18 +128,11 @@ impl Search {
     /// table. A search on a graph keeps no file: its table is of that
     /// graph's vertices only.
     pub fn open_table(&mut self, path: &Path, limits: &Limits) -> Result<()> {
-        let (rule, read, graph) = match &self.engine {
-            Width::Narrow(e) => (
-                e.rule,
-                e.saved_to.as_deref() == Some(path),
-                !e.adjacent.is_empty(),
-            ),
-            Width::Wide(e) => (
-                e.rule,
-                e.saved_to.as_deref() == Some(path),
-                !e.adjacent.is_empty(),
-            ),
-        };
+        let (rule, read, graph) = either!(&self.engine, e => (
+            e.rule,
+            e.saved_to.as_deref() == Some(path),
+            !e.adjacent.is_empty(),
+        ));
         if read || graph {
             return Ok(());
         }
@@ -144,9 +142,7 @@ impl Search {
         let mut check = |region| Ok(plain.value(Cells::Grid(region), limits)?.0);
         let entries = saved::load(rule, path, &mut check)?;
         // Pieces of boxes of more than 64 cells need the wide word.
-        if entries.iter().any(|(key, ..)| key.bits >> 64 != 0) {
-            self.wide().open_table(path, entries, limits);
-        } else if self.can_narrow() {
+        if self.can_narrow() && entries.iter().all(|(key, ..)| key.bits >> 64 == 0) {
             self.narrow().open_table(path, entries, limits);
         } else {
             self.wide().open_table(path, entries, limits);
@@ -157,10 +153,7 @@ impl Search {
     /// Saves the table to the file [`Search::open_table`] read, when
     /// anything was searched since it was read or last saved.
     pub fn save_table(&mut self) -> Result<()> {
-        match &mut self.engine {
-            Width::Narrow(e) => e.save_table(),
-            Width::Wide(e) => e.save_table(),
-        }
+        either!(&mut self.engine, e => e.save_table())
     }
 
     /// The Grundy value of a position, within `limits`: the table keeps to
@@ -200,10 +193,7 @@ impl Search {
         if !self.can_narrow() {
             return None;
         }
-        let vertices = match &self.engine {
-            Width::Narrow(e) => e.adjacent.len(),
-            Width::Wide(e) => e.adjacent.len(),
-        };
+        let vertices = either!(&self.engine, e => e.adjacent.len());
         match cells {
             Cells::Grid(r) if r.h as u32 * r.w as u32 <= u64::BITS => {
                 Some(Cells::Grid(Region::new(r.h, r.w, r.bits as u64)))
@@ -215,42 +205,35 @@ impl Search {
 
     /// The search on `u64` cells (moving the table over if need be).
     fn narrow(&mut self) -> &mut Engine<u64> {
-        if let Width::Wide(_) = self.engine {
-            let Width::Wide(wide) = self.take() else {
-                unreachable!("the engine is wide")
-            };
-            self.engine = Width::Narrow(wide.into_word());
-        }
-        match &mut self.engine {
-            Width::Narrow(e) => e,
-            Width::Wide(_) => unreachable!("the engine was made narrow"),
-        }
+        self.turn(true);
+        let Width::Narrow(e) = &mut self.engine else {
+            unreachable!("the engine was made narrow")
+        };
+        e
     }
 
     /// The search on `u128` cells (moving the table over if need be).
     fn wide(&mut self) -> &mut Engine<u128> {
-        if let Width::Narrow(_) = self.engine {
-            let Width::Narrow(narrow) = self.take() else {
-                unreachable!("the engine is narrow")
-            };
-            self.engine = Width::Wide(narrow.into_word());
-        }
-        match &mut self.engine {
-            Width::Wide(e) => e,
-            Width::Narrow(_) => unreachable!("the engine was made wide"),
-        }
+        self.turn(false);
+        let Width::Wide(e) = &mut self.engine else {
+            unreachable!("the engine was made wide")
+        };
+        e
     }
 
-    /// The engine, leaving an empty one in its place for a moment.
-    fn take(&mut self) -> Width {
-        let rule = match &self.engine {
-            Width::Narrow(e) => e.rule,
-            Width::Wide(e) => e.rule,
+    /// Moves the search, with its table, to the `u64` word (`narrow`) or
+    /// the `u128` word, unless it is there already.
+    fn turn(&mut self, narrow: bool) {
+        if matches!(self.engine, Width::Narrow(_)) == narrow {
+            return;
+        }
+        let rule = either!(&self.engine, e => e.rule);
+        // An empty engine holds the place while the table moves.
+        let empty = Width::Wide(Engine::on_graph(rule, Arc::new(Vec::new())));
+        self.engine = match std::mem::replace(&mut self.engine, empty) {
+            Width::Narrow(e) => Width::Wide(e.into_word()),
+            Width::Wide(e) => Width::Narrow(e.into_word()),
         };
-        std::mem::replace(
-            &mut self.engine,
-            Width::Wide(Engine::on_graph(rule, Arc::new(Vec::new()))),
-        )
     }
 }
 
@@ -1016,7 +999,7 @@ mod tests {
                         // The facade, its table moved to the wide word and
                         // back in between (the board fits a `u64`).
                         values.push(moving.value(wide, &limits).unwrap());
-                        moving.wide();
+                        moving.turn(false);
                         values.push(moving.value(wide, &limits).unwrap());
                         assert!(
                             values.iter().all(|&v| v == values[0]),
