@@ -17,7 +17,10 @@
 //!   whole needed set held in registers (a lane permutation fetches the
 //!   word of the set holding the value, a shifted bit tests it), so the
 //!   step costs the same however many values are needed. Values must be
-//!   below 1024.
+//!   below 1024. With one-byte values and at most four of them needed, a
+//!   cheaper kernel compares each step with every needed value instead,
+//!   from the first split on (most scans of small-valued codes such as
+//!   0.16 and 0.106 are of this kind).
 //!
 //! Each kernel is held against the portable one (and the plain engine) in
 //! the tests, on every processor that has it.
@@ -132,6 +135,14 @@ impl<T: Cell> Scan<'_, T> {
         // Most scans end within a few dozen splits, where setting up the
         // vector registers costs more than it saves: the portable loop
         // starts every scan.
+        // With one-byte values and few of them needed, the AVX-512 kernel
+        // that compares each step with every needed value is cheap enough
+        // to start at once.
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx512 && T::BYTES == 1 && missing as usize <= x86::SLOTS {
+            // SAFETY: as in `Scan::vector`.
+            return unsafe { x86::avx512_u8_few(&self.bytes(), needed, missing) };
+        }
         let warm_up = Scan {
             last: self.last.min(self.first + WARM_UP - 1),
             ..*self
@@ -485,6 +496,79 @@ mod x86 {
         finish(scan, a, needed, missing, scanned)
     }
 
+    /// Needed values [`avx512_u8_few`] compares at once.
+    pub const SLOTS: usize = 4;
+
+    /// The AVX-512 kernel for one-byte values when at most [`SLOTS`] are
+    /// needed: each needed value is broadcast once, and each step of 64
+    /// splits is compared with every one of them, which costs less than
+    /// the lookup of [`avx512_u8`] and needs no warm-up in the portable
+    /// loop.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F and BW; `scan`'s splits must lie
+    /// in its table.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub unsafe fn avx512_u8_few(
+        scan: &Scan<'_, u8>,
+        needed: &mut [u64],
+        missing: u32,
+    ) -> (u32, u64) {
+        const LANES: usize = 64;
+        // The needed values, the first repeated to fill the slots; values
+        // of 256 and above (no byte matches them) stay in `needed` as they are.
+        let mut found = [0u8; SLOTS];
+        let mut count = 0;
+        for (w, &word) in needed.iter().enumerate().take(4) {
+            let mut bits = word;
+            while bits != 0 {
+                found[count] = ((w * 64) as u32 + bits.trailing_zeros()) as u8;
+                bits &= bits - 1;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return (missing, 0);
+        }
+        // (Filled by a map, not a loop from `count`, which becomes a call
+        // to `memset`.)
+        let slot: [u8; SLOTS] = std::array::from_fn(|k| found[if k < count { k } else { 0 }]);
+        let wanted = slot.map(|v| _mm512_set1_epi8(v as i8));
+        let reverse = _mm512_set_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+            24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45,
+            46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+        );
+        // A bit per slot still not found.
+        let mut open = (1u32 << SLOTS) - 1;
+        let (g, s) = (scan.g.as_ptr(), scan.s);
+        let mut a = scan.first;
+        let mut scanned = 0;
+        while open != 0 && a + LANES <= scan.last + 1 {
+            let (left, right) = unsafe {
+                (
+                    _mm512_loadu_si512(g.add(a).cast()),
+                    _mm512_loadu_si512(g.add(s - a - (LANES - 1)).cast()),
+                )
+            };
+            let x = _mm512_xor_si512(left, _mm512_permutexvar_epi8(reverse, right));
+            let mut seen = 0;
+            for (k, &v) in wanted.iter().enumerate() {
+                seen |= u32::from(_mm512_cmpeq_epi8_mask(x, v) != 0) << k;
+            }
+            open &= !seen;
+            a += LANES;
+            scanned += LANES as u64;
+        }
+        let mut missing = missing;
+        for (k, &v) in slot.iter().enumerate().take(count) {
+            if open & (1 << k) == 0 {
+                missing -= clear(needed, v.into());
+            }
+        }
+        finish(scan, a, needed, missing, scanned)
+    }
+
     /// The AVX2 kernel for two-byte values.
     ///
     /// # Safety
@@ -717,6 +801,53 @@ mod tests {
                 assert_eq!(
                     (got_left, &got),
                     (left, &expected),
+                    "{kernel:?}, case {case}"
+                );
+            }
+        }
+    }
+
+    /// Scans for one to four values (the AVX-512 kernel's cheaper path
+    /// for one-byte values), among them values that no split gives and
+    /// values equal to each other's first lanes: every kernel leaves the
+    /// set the definition leaves, for scans shorter and longer than a
+    /// vector.
+    #[test]
+    fn few_needed_values_are_found_by_every_kernel() {
+        let mut rng = Lcg(11);
+        for case in 0..4000 {
+            let spread = [2u64, 4, 16, 64, 256][case % 5];
+            let len = 3 + rng.below(400) as usize;
+            let g: Vec<u8> = (0..len).map(|_| rng.below(spread) as u8).collect();
+            let s = len / 2 + rng.below(len as u64 / 2 + 1) as usize;
+            let s = s.clamp(2, len - 1);
+            let first = (s + 1).saturating_sub(len).max(1);
+            let last = if case % 2 == 0 { s / 2 } else { (s - 1) / 2 };
+            let mut needed = vec![0u64; 5];
+            // Values up to twice the spread: some are never met.
+            for _ in 0..1 + rng.below(4) {
+                let v = rng.below(2 * spread).min(255) as u32;
+                needed[v as usize / 64] |= 1 << (v % 64);
+            }
+            let missing: u32 = needed.iter().map(|w| w.count_ones()).sum();
+            let mut definition = needed.clone();
+            for a in first..=last {
+                clear(&mut definition, u32::from(g[a] ^ g[s - a]));
+            }
+            let left: u32 = definition.iter().map(|w| w.count_ones()).sum();
+            let scan = Scan {
+                g: &g,
+                s,
+                first,
+                last,
+                cap: 256,
+            };
+            for kernel in Kernel::available() {
+                let mut got = needed.clone();
+                let got_left = scan.run(kernel, &mut got, missing).0;
+                assert_eq!(
+                    (got_left, &got),
+                    (left, &definition),
                     "{kernel:?}, case {case}"
                 );
             }

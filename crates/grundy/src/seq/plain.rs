@@ -72,11 +72,9 @@ pub(crate) fn mark_direct_at<T: Cell>(g: &[T], n: usize, rules: &Rules, marks: &
     }
 }
 
-/// [`value`] for values below 64: the options form a 64-bit set, built by
-/// OR-ing bits in four independent lanes, which keeps the loop free of
-/// stores and lets pairs overlap in the processor.
-fn value_small<T: Cell>(g: &[T], rules: &Rules) -> u32 {
-    let n = g.len();
+/// [`mark_direct_at`] for values below 64, as a bit set.
+#[inline]
+pub(crate) fn direct_bits<T: Cell>(g: &[T], n: usize, rules: &Rules) -> u64 {
     let mut seen = 0u64;
     for &i in &rules.leave_none {
         if n == i as usize {
@@ -84,10 +82,20 @@ fn value_small<T: Cell>(g: &[T], rules: &Rules) -> u32 {
         }
     }
     for &i in &rules.leave_one {
-        if n > i as usize {
-            seen |= 1 << g[n - i as usize].get();
+        let i = i as usize;
+        if n > i && n - i < g.len() {
+            seen |= 1 << (g[n - i].get() & 63);
         }
     }
+    seen
+}
+
+/// [`value`] for values below 64: the options form a 64-bit set, built by
+/// OR-ing bits in four independent lanes, which keeps the loop free of
+/// stores and lets pairs overlap in the processor.
+fn value_small<T: Cell>(g: &[T], rules: &Rules) -> u32 {
+    let n = g.len();
+    let mut seen = direct_bits(g, n, rules);
     for &(i, unequal) in &rules.split_two {
         let i = i as usize;
         if n < i + 2 {

@@ -28,7 +28,7 @@ use super::block::{BLOCK_HEAPS, Block, Pieces};
 use super::kernel::{self, Kernel, Scan};
 use super::marks::Marks;
 use super::mask::Class;
-use super::plain::mark_direct_at;
+use super::plain::{direct_bits, mark_direct_at};
 use super::rules::Rules;
 use super::store::Cell;
 use super::team::{self, Team, TeamStats};
@@ -57,6 +57,9 @@ pub(crate) struct Sparse {
     pub kernel: Kernel,
     /// The values below the capacity by parity, ascending.
     by_parity: [Vec<u32>; 2],
+    /// The same below 64, as bit sets (for the narrow path of
+    /// [`Sparse::value_of`]).
+    parity_bits: [u64; 2],
     /// The long-range rare pairs of the current block of heaps.
     block: Block,
     /// Scratch for a shared block: the stamps of a part of it.
@@ -86,6 +89,7 @@ impl Sparse {
             rare_value: Vec::new(),
             kernel: Kernel::best(),
             by_parity: [Vec::new(), Vec::new()],
+            parity_bits: [0; 2],
             block: Block::default(),
             stamps: Block::default(),
             needed: Vec::new(),
@@ -108,6 +112,10 @@ impl Sparse {
             self.by_parity[parity] = (0..cap)
                 .filter(|&v| self.class.parity(v) as usize == parity)
                 .collect();
+            self.parity_bits[parity] = self.by_parity[parity]
+                .iter()
+                .take_while(|&&v| v < 64)
+                .fold(0, |set, &v| set | 1 << v);
         }
         self.needed = vec![0; cap as usize / 64 + 1];
     }
@@ -149,12 +157,18 @@ impl Sparse {
         marks: &mut Marks,
     ) -> u32 {
         let known = g.len();
-        marks.clear();
-        mark_direct_at(g, n, rules, marks);
-
         // 1. Pairs with a rare heap: all cheap options, some abundant ones.
         // The block holds those that reach below it (when `g` is complete).
         let block = if known == n { self.block.heap(n) } else { None };
+        // Values below 64 are marked in a register (`seen`), not in `marks`.
+        let narrow = self.cap <= 64 && block.is_none();
+        let mut seen = 0u64;
+        if narrow {
+            seen = direct_bits(g, n, rules);
+        } else {
+            marks.clear();
+            mark_direct_at(g, n, rules, marks);
+        }
         let mut flip = 0usize;
         for (split, &(i, unequal)) in rules.split_two.iter().enumerate() {
             let i = i as usize;
@@ -177,14 +191,21 @@ impl Sparse {
                 pieces.cut(half..past);
             }
             for range in pieces.ranges() {
-                self.mark_rare_pairs(g, s, range.clone(), marks);
+                if narrow {
+                    seen |= self.rare_pair_bits(g, s, range.clone());
+                } else {
+                    self.mark_rare_pairs(g, s, range.clone(), marks);
+                }
             }
         }
 
         // 2. Every abundant value below the candidate must be an option too.
-        let option = |v: u32| marks.has(v) || block.is_some_and(|b| b.has(v));
-        let (candidate, mut missing) =
-            sift(&self.by_parity, flip, self.cap, option, &mut self.needed);
+        let (candidate, mut missing) = if narrow {
+            sift_bits(self.parity_bits, flip, self.cap, seen, &mut self.needed)
+        } else {
+            let option = |v: u32| marks.has(v) || block.is_some_and(|b| b.has(v));
+            sift(&self.by_parity, flip, self.cap, option, &mut self.needed)
+        };
         let words = candidate as usize / 64 + 1;
         if missing == 0 {
             return candidate;
@@ -500,6 +521,33 @@ impl Sparse {
         }
     }
 
+    /// [`Sparse::mark_rare_pairs`] for values below 64: the values as a
+    /// bit set, OR-ed in two independent lanes.
+    #[inline]
+    fn rare_pair_bits<T: Cell>(&self, g: &[T], s: usize, range: std::ops::Range<usize>) -> u64 {
+        let (rare, values) = (&self.rare[range.clone()], &self.rare_value[range]);
+        let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
+            return 0;
+        };
+        assert!((last as usize) < s && s - (first as usize) < g.len());
+        let bit = |r: u32, v: u32| {
+            // SAFETY: `first <= r <= last`, so `0 < s - r < g.len()` by the
+            // assertion above.
+            let b = unsafe { g.get_unchecked(s - r as usize) }.get();
+            1u64 << ((v ^ b) & 63)
+        };
+        let (mut even, mut odd) = (0u64, 0u64);
+        let (pairs, rest) = (rare.chunks_exact(2), rare.len() % 2);
+        for (r, v) in pairs.zip(values.chunks_exact(2)) {
+            even |= bit(r[0], v[0]);
+            odd |= bit(r[1], v[1]);
+        }
+        if rest == 1 {
+            even |= bit(last, values[values.len() - 1]);
+        }
+        even | odd
+    }
+
     /// Scans the splits of every split removal, interleaved by the smaller
     /// heap.
     fn scan_many<T: Cell>(&mut self, g: &[T], n: usize, rules: &Rules, mut missing: u32) -> u32 {
@@ -562,6 +610,29 @@ fn sift(
         }
     }
     (candidate, missing)
+}
+
+/// [`sift`] for values below 64 (`cap <= 64`), the options given as the
+/// bit set `seen` and the values by parity as `parity_bits`.
+fn sift_bits(
+    parity_bits: [u64; 2],
+    flip: usize,
+    cap: u32,
+    seen: u64,
+    needed: &mut [u64],
+) -> (u32, u32) {
+    debug_assert!(cap <= 64);
+    let (cheap, abundant) = (parity_bits[1 ^ flip], parity_bits[flip]);
+    let candidate = (cheap & !seen).trailing_zeros().min(cap);
+    let below = if candidate >= 64 {
+        !0
+    } else {
+        (1u64 << candidate) - 1
+    };
+    let left = abundant & !seen & below;
+    needed[..candidate as usize / 64 + 1].fill(0);
+    needed[0] = left;
+    (candidate, left.count_ones())
 }
 
 /// The smallest `a >= 1` whose pair `(a, s - a)` lies within the first
