@@ -17,7 +17,7 @@
 //!   whole needed set held in registers (a lane permutation fetches the
 //!   word of the set holding the value, a shifted bit tests it), so the
 //!   step costs the same however many values are needed. Values must be
-//!   below 1024. With one-byte values and at most four of them needed, a
+//!   below 1024. With one-byte values and at most eight of them needed, a
 //!   cheaper kernel compares each step with every needed value instead,
 //!   from the first split on (most scans of small-valued codes such as
 //!   0.16 and 0.106 are of this kind).
@@ -132,17 +132,21 @@ impl<T: Cell> Scan<'_, T> {
         if self.first > self.last || missing == 0 {
             return (missing, 0);
         }
-        // Most scans end within a few dozen splits, where setting up the
-        // vector registers costs more than it saves: the portable loop
-        // starts every scan.
         // With one-byte values and few of them needed, the AVX-512 kernel
         // that compares each step with every needed value is cheap enough
         // to start at once.
         #[cfg(target_arch = "x86_64")]
-        if kernel == Kernel::Avx512 && T::BYTES == 1 && missing as usize <= x86::SLOTS {
+        if kernel == Kernel::Avx512 && T::BYTES == 1 {
             // SAFETY: as in `Scan::vector`.
-            return unsafe { x86::avx512_u8_few(&self.bytes(), needed, missing) };
+            match missing {
+                ..=4 => return unsafe { x86::avx512_u8_few::<4>(&self.bytes(), needed, missing) },
+                5..=8 => return unsafe { x86::avx512_u8_few::<8>(&self.bytes(), needed, missing) },
+                _ => {}
+            }
         }
+        // Otherwise most scans end within a few dozen splits, where setting
+        // up the vector registers costs more than it saves: the portable
+        // loop starts every scan.
         let warm_up = Scan {
             last: self.last.min(self.first + WARM_UP - 1),
             ..*self
@@ -496,11 +500,8 @@ mod x86 {
         finish(scan, a, needed, missing, scanned)
     }
 
-    /// Needed values [`avx512_u8_few`] compares at once.
-    pub const SLOTS: usize = 4;
-
-    /// The AVX-512 kernel for one-byte values when at most [`SLOTS`] are
-    /// needed: each needed value is broadcast once, and each step of 64
+    /// The AVX-512 kernel for one-byte values when at most `SLOTS` (at
+    /// most 32) are needed: each needed value is broadcast once, and each step of 64
     /// splits is compared with every one of them, which costs less than
     /// the lookup of [`avx512_u8`] and needs no warm-up in the portable
     /// loop.
@@ -509,7 +510,7 @@ mod x86 {
     /// The processor must have AVX-512 F and BW; `scan`'s splits must lie
     /// in its table.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    pub unsafe fn avx512_u8_few(
+    pub unsafe fn avx512_u8_few<const SLOTS: usize>(
         scan: &Scan<'_, u8>,
         needed: &mut [u64],
         missing: u32,
@@ -807,8 +808,8 @@ mod tests {
         }
     }
 
-    /// Scans for one to four values (the AVX-512 kernel's cheaper path
-    /// for one-byte values), among them values that no split gives and
+    /// Scans for one to nine values (the AVX-512 kernel's cheaper path
+    /// for one-byte values takes up to eight), among them values that no split gives and
     /// values equal to each other's first lanes: every kernel leaves the
     /// set the definition leaves, for scans shorter and longer than a
     /// vector.
@@ -825,7 +826,7 @@ mod tests {
             let last = if case % 2 == 0 { s / 2 } else { (s - 1) / 2 };
             let mut needed = vec![0u64; 5];
             // Values up to twice the spread: some are never met.
-            for _ in 0..1 + rng.below(4) {
+            for _ in 0..1 + rng.below(9) {
                 let v = rng.below(2 * spread).min(255) as u32;
                 needed[v as usize / 64] |= 1 << (v % 64);
             }
