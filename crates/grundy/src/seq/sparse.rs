@@ -177,6 +177,9 @@ impl Sparse {
             }
             let s = n - i;
             flip = self.flip(s);
+            if self.rare.is_empty() {
+                continue;
+            }
             // The rare r with r < s and s - r < known, apart from r = s / 2
             // when the heaps must differ, and apart from the block's.
             let mut pieces = Pieces::new(self.rare_between(s + 1 - known.min(s + 1), s.min(known)));
@@ -630,8 +633,11 @@ fn sift_bits(
         (1u64 << candidate) - 1
     };
     let left = abundant & !seen & below;
-    needed[..candidate as usize / 64 + 1].fill(0);
+    // Set word by word: `fill` on a slice this short is a call to `memset`.
     needed[0] = left;
+    if candidate == 64 {
+        needed[1] = 0;
+    }
     (candidate, left.count_ones())
 }
 
