@@ -6,7 +6,8 @@
 //! many other codes whose values stay small), every split of every heap
 //! must be looked at. The mex is then a scan that starts with every value
 //! below the capacity needed and clears the values the splits give; the
-//! AVX-512 kernel looks 64 one-byte XORs up in the needed set a step, where
+//! AVX-512 kernels take 64 one-byte XORs a step, looked up in the needed
+//! set (or, with eight values or fewer needed, compared with each), where
 //! the plain engine's loop sets a bit per split. The plain engine stays the
 //! reference (`--engine plain`) that this one is tested against.
 

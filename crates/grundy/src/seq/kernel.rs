@@ -32,7 +32,8 @@ use crate::limits::Simd;
 /// Pairs scanned between checks for completion in the portable loops.
 const BLOCK: usize = 32;
 
-/// Pairs every scan starts with in the portable loop (see [`Scan::run`]).
+/// Pairs a scan starts with in the portable loop, unless it goes to the
+/// AVX-512 kernel for a few one-byte values (see [`Scan::run`]).
 const WARM_UP: usize = 64;
 
 /// The inner loops the scan runs.
@@ -128,7 +129,9 @@ impl<T: Cell> Scan<'_, T> {
     /// Clears from `needed` the values the splits give; returns how many
     /// values are still missing and how many pairs were looked at.
     pub fn run(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
-        debug_assert!(self.last < self.s && self.s - self.first < self.g.len());
+        // The kernels read the splits without bounds checks: this is what
+        // keeps them inside the table.
+        assert!(self.last < self.s && self.s - self.first < self.g.len());
         if self.first > self.last || missing == 0 {
             return (missing, 0);
         }
@@ -136,7 +139,7 @@ impl<T: Cell> Scan<'_, T> {
         // that compares each step with every needed value is cheap enough
         // to start at once.
         #[cfg(target_arch = "x86_64")]
-        if kernel == Kernel::Avx512 && T::BYTES == 1 {
+        if kernel == Kernel::Avx512 && T::BYTES == 1 && self.cap <= 256 {
             // SAFETY: as in `Scan::vector`.
             match missing {
                 ..=4 => return unsafe { x86::avx512_u8_few::<4>(&self.bytes(), needed, missing) },
@@ -363,6 +366,57 @@ mod x86 {
 
     use super::{Scan, clear, portable};
 
+    /// Byte `k` is `63 - k`: a permutation with it reverses 64 bytes.
+    const REVERSE_BYTES: [u8; 64] = {
+        let mut bytes = [0u8; 64];
+        let mut k = 0;
+        while k < 64 {
+            bytes[k] = 63 - k as u8;
+            k += 1;
+        }
+        bytes
+    };
+
+    /// The XORs of 64 splits of one-byte values: lane `k` holds
+    /// `G(a + k) ⊕ G(s − a − k)`.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F, BW and VBMI; the splits must lie
+    /// in the table (`a + 63 < g.len()` and `s − a − 63 >= 0`).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    unsafe fn xor_bytes(g: &[u8], s: usize, a: usize, reverse: __m512i) -> __m512i {
+        let g = g.as_ptr();
+        // SAFETY: the caller keeps both 64-byte loads inside the table.
+        let (left, right) = unsafe {
+            (
+                _mm512_loadu_si512(g.add(a).cast()),
+                _mm512_loadu_si512(g.add(s - a - 63).cast()),
+            )
+        };
+        _mm512_xor_si512(left, _mm512_permutexvar_epi8(reverse, right))
+    }
+
+    /// The first `N` values of `needed`, ascending, the first repeated to
+    /// fill the slots, and how many there were.
+    fn slots<const N: usize>(needed: &[u64]) -> ([u32; N], usize) {
+        let mut values = [0u32; N];
+        let mut count = 0;
+        for (w, &word) in needed.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 && count < N {
+                values[count] = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                count += 1;
+            }
+        }
+        // (A map, not a loop from `count`, which becomes a call to
+        // `memset`.)
+        let first = values[0];
+        let filled = std::array::from_fn(|k| if k < count { values[k] } else { first });
+        (filled, count)
+    }
+
     /// Needed values compared at once by the AVX2 kernels; with more, they
     /// run the portable loop until enough are found.
     const FEW: usize = 8;
@@ -402,6 +456,8 @@ mod x86 {
         let mut scanned = 0;
         while missing > 0 && a + LANES <= scan.last + 1 {
             // Lane k holds the split (a + k, s − a − k).
+            // SAFETY: `a + 31 <= last < g.len()` and `s - a - 31 >= s - last
+            // >= 1` (the invariant `Scan::run` checks).
             let (left, right) = unsafe {
                 (
                     _mm512_loadu_si512(g.add(a).cast()),
@@ -456,27 +512,19 @@ mod x86 {
         let words = needed.len().min(4);
         set[..words].copy_from_slice(&needed[..words]);
         let mut bytes = unsafe { _mm512_loadu_si512(set.as_ptr().cast()) };
-        let reverse = _mm512_set_epi8(
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-            24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45,
-            46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
-        );
+        // SAFETY: the constant holds the 64 bytes loaded.
+        let reverse = unsafe { _mm512_loadu_si512(REVERSE_BYTES.as_ptr().cast()) };
         // The bit of `v & 7` in a byte, looked up in each 128-bit lane.
         let bits = _mm512_broadcast_i32x4(_mm_setr_epi8(
             1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
         ));
         let (seven, thirty_one) = (_mm512_set1_epi8(7), _mm512_set1_epi8(31));
-        let (g, s) = (scan.g.as_ptr(), scan.s);
         let mut a = scan.first;
         let mut scanned = 0;
         while missing > 0 && a + LANES <= scan.last + 1 {
-            let (left, right) = unsafe {
-                (
-                    _mm512_loadu_si512(g.add(a).cast()),
-                    _mm512_loadu_si512(g.add(s - a - (LANES - 1)).cast()),
-                )
-            };
-            let x = _mm512_xor_si512(left, _mm512_permutexvar_epi8(reverse, right));
+            // SAFETY: `a + 63 <= last < g.len()` and `s - a - 63 >= s - last
+            // >= 1` (the invariant `Scan::run` checks).
+            let x = unsafe { xor_bytes(scan.g, scan.s, a, reverse) };
             let byte_index = _mm512_and_si512(_mm512_srli_epi16::<3>(x), thirty_one);
             let byte = _mm512_permutexvar_epi8(byte_index, bytes);
             let bit = _mm512_shuffle_epi8(bits, _mm512_and_si512(x, seven));
@@ -500,59 +548,40 @@ mod x86 {
         finish(scan, a, needed, missing, scanned)
     }
 
-    /// The AVX-512 kernel for one-byte values when at most `SLOTS` (at
-    /// most 32) are needed: each needed value is broadcast once, and each step of 64
-    /// splits is compared with every one of them, which costs less than
-    /// the lookup of [`avx512_u8`] and needs no warm-up in the portable
-    /// loop.
+    /// The AVX-512 kernel for one-byte values when at most `SLOTS` (fewer
+    /// than 32) are needed: each needed value is broadcast once, and each
+    /// step of 64 splits is compared with every one of them, which costs
+    /// less than the lookup of [`avx512_u8`] and needs no warm-up in the
+    /// portable loop. Needed values must be below 256 (the scan's capacity
+    /// at most 256).
     ///
     /// # Safety
-    /// The processor must have AVX-512 F and BW; `scan`'s splits must lie
-    /// in its table.
+    /// The processor must have AVX-512 F, BW and VBMI; `scan`'s splits must
+    /// lie in its table.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub unsafe fn avx512_u8_few<const SLOTS: usize>(
         scan: &Scan<'_, u8>,
         needed: &mut [u64],
         missing: u32,
     ) -> (u32, u64) {
+        const { assert!(SLOTS >= 1 && SLOTS < 32) };
         const LANES: usize = 64;
-        // The needed values, the first repeated to fill the slots; values
-        // of 256 and above (no byte matches them) stay in `needed` as they are.
-        let mut found = [0u8; SLOTS];
-        let mut count = 0;
-        for (w, &word) in needed.iter().enumerate().take(4) {
-            let mut bits = word;
-            while bits != 0 {
-                found[count] = ((w * 64) as u32 + bits.trailing_zeros()) as u8;
-                bits &= bits - 1;
-                count += 1;
-            }
-        }
+        let (slot, count) = slots::<SLOTS>(needed);
+        debug_assert!(count == missing as usize && slot.iter().all(|&v| v < 256));
         if count == 0 {
             return (missing, 0);
         }
-        // (Filled by a map, not a loop from `count`, which becomes a call
-        // to `memset`.)
-        let slot: [u8; SLOTS] = std::array::from_fn(|k| found[if k < count { k } else { 0 }]);
-        let wanted = slot.map(|v| _mm512_set1_epi8(v as i8));
-        let reverse = _mm512_set_epi8(
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-            24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45,
-            46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
-        );
+        let wanted = slot.map(|v| _mm512_set1_epi8(v as u8 as i8));
+        // SAFETY: the constant holds the 64 bytes loaded.
+        let reverse = unsafe { _mm512_loadu_si512(REVERSE_BYTES.as_ptr().cast()) };
         // A bit per slot still not found.
         let mut open = (1u32 << SLOTS) - 1;
-        let (g, s) = (scan.g.as_ptr(), scan.s);
         let mut a = scan.first;
         let mut scanned = 0;
         while open != 0 && a + LANES <= scan.last + 1 {
-            let (left, right) = unsafe {
-                (
-                    _mm512_loadu_si512(g.add(a).cast()),
-                    _mm512_loadu_si512(g.add(s - a - (LANES - 1)).cast()),
-                )
-            };
-            let x = _mm512_xor_si512(left, _mm512_permutexvar_epi8(reverse, right));
+            // SAFETY: `a + 63 <= last < g.len()` and `s - a - 63 >= s - last
+            // >= 1` (the invariant `Scan::run` checks).
+            let x = unsafe { xor_bytes(scan.g, scan.s, a, reverse) };
             let mut seen = 0;
             for (k, &v) in wanted.iter().enumerate() {
                 seen |= u32::from(_mm512_cmpeq_epi8_mask(x, v) != 0) << k;
@@ -564,7 +593,7 @@ mod x86 {
         let mut missing = missing;
         for (k, &v) in slot.iter().enumerate().take(count) {
             if open & (1 << k) == 0 {
-                missing -= clear(needed, v.into());
+                missing -= clear(needed, v);
             }
         }
         finish(scan, a, needed, missing, scanned)
@@ -651,19 +680,7 @@ mod x86 {
                 continue;
             }
             // The needed values, the first repeated to fill the slots.
-            let mut few = [0u32; FEW];
-            let mut count = 0;
-            for (w, &word) in needed.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 && count < FEW {
-                    few[count] = (w * 64) as u32 + bits.trailing_zeros();
-                    bits &= bits - 1;
-                    count += 1;
-                }
-            }
-            for slot in count..FEW {
-                few[slot] = few[0];
-            }
+            let (few, count) = slots::<FEW>(needed);
             let mut seen = [_mm256_setzero_si256(); FEW];
             for step in 0..AVX2_ROUND {
                 let x = pairs(a + step * lanes);
@@ -721,20 +738,7 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small linear congruential generator: varied cases, the same on
-    /// every run.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
-        }
-    }
+    use crate::seq::Lcg;
 
     /// Every kernel this processor runs leaves the same needed set as the
     /// portable loop, on random tables of one- and two-byte values with
@@ -808,11 +812,13 @@ mod tests {
         }
     }
 
-    /// Scans for one to nine values (the AVX-512 kernel's cheaper path
-    /// for one-byte values takes up to eight), among them values that no split gives and
-    /// values equal to each other's first lanes: every kernel leaves the
-    /// set the definition leaves, for scans shorter and longer than a
-    /// vector.
+    /// Scans for one to nine values (the AVX-512 kernel for few one-byte
+    /// values takes up to eight), some of which no split gives and some of
+    /// which several lanes of one step give: every kernel leaves the set
+    /// the definition leaves, through `Scan::run` and, where the processor
+    /// has AVX-512, through each instance of the few-values kernel called
+    /// directly (with as many values as slots, and with fewer, so that the
+    /// padded slots are used), for scans shorter and longer than a vector.
     #[test]
     fn few_needed_values_are_found_by_every_kernel() {
         let mut rng = Lcg(11);
@@ -851,6 +857,33 @@ mod tests {
                     (left, &definition),
                     "{kernel:?}, case {case}"
                 );
+            }
+            #[cfg(target_arch = "x86_64")]
+            if Kernel::Avx512.is_available() && scan.first <= scan.last {
+                let direct = |slots: usize, needed: &mut [u64]| {
+                    // SAFETY: the processor has AVX-512 F, BW and VBMI, and
+                    // the splits lie in the table (checked as `Scan::run`
+                    // does).
+                    assert!(scan.last < scan.s && scan.s - scan.first < g.len());
+                    unsafe {
+                        match slots {
+                            4 => x86::avx512_u8_few::<4>(&scan, needed, missing),
+                            _ => x86::avx512_u8_few::<8>(&scan, needed, missing),
+                        }
+                    }
+                    .0
+                };
+                for slots in [4, 8] {
+                    if missing as usize <= slots {
+                        let mut got = needed.clone();
+                        let got_left = direct(slots, &mut got);
+                        assert_eq!(
+                            (got_left, &got),
+                            (left, &definition),
+                            "{slots} slots, case {case}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -30,6 +30,28 @@ pub mod store;
 pub mod team;
 mod triple;
 
+/// A small linear congruential generator for the engines' tests: varied
+/// cases, the same on every run.
+#[cfg(test)]
+pub(crate) struct Lcg(pub u64);
+
+#[cfg(test)]
+impl Lcg {
+    /// The next state; its high bits are the most random.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        (self.next() >> 33) % n
+    }
+}
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -985,13 +1007,8 @@ mod tests {
         use crate::solve::reference;
         // Digits from a small linear congruential generator: varied, and
         // the same on every run.
-        let mut state = 12345u64;
-        let mut digit = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 61) as u8
-        };
+        let mut rng = Lcg(12345);
+        let mut digit = || (rng.next() >> 61) as u8;
         for len in [300usize, 640, 1000] {
             let mut code = String::from("0.");
             code.extend((0..len).map(|_| char::from(b'0' + digit())));

@@ -59,35 +59,35 @@ pub(crate) fn mark_direct<T: Cell>(g: &[T], rules: &Rules, marks: &mut Marks) {
 /// [`mark_direct`] for heap `n`, skipping options beyond `g`.
 #[inline]
 pub(crate) fn mark_direct_at<T: Cell>(g: &[T], n: usize, rules: &Rules, marks: &mut Marks) {
-    for &i in &rules.leave_none {
-        if n == i as usize {
-            marks.mark(0);
-        }
-    }
-    for &i in &rules.leave_one {
-        let i = i as usize;
-        if n > i && n - i < g.len() {
-            marks.mark(g[n - i].get());
-        }
-    }
+    each_direct(g, n, rules, |v| marks.mark(v));
 }
 
 /// [`mark_direct_at`] for values below 64, as a bit set.
 #[inline]
 pub(crate) fn direct_bits<T: Cell>(g: &[T], n: usize, rules: &Rules) -> u64 {
     let mut seen = 0u64;
+    each_direct(g, n, rules, |v| {
+        debug_assert!(v < 64, "a value of {v} where all are below 64");
+        seen |= 1 << (v & 63);
+    });
+    seen
+}
+
+/// Calls `option(v)` for the value of every option of heap `n` that
+/// leaves no heap or one heap inside `g`.
+#[inline(always)]
+fn each_direct<T: Cell>(g: &[T], n: usize, rules: &Rules, mut option: impl FnMut(u32)) {
     for &i in &rules.leave_none {
         if n == i as usize {
-            seen |= 1;
+            option(0);
         }
     }
     for &i in &rules.leave_one {
         let i = i as usize;
         if n > i && n - i < g.len() {
-            seen |= 1 << (g[n - i].get() & 63);
+            option(g[n - i].get());
         }
     }
-    seen
 }
 
 /// [`value`] for values below 64: the options form a 64-bit set, built by
@@ -140,17 +140,7 @@ pub(crate) fn mex_up_to<T: Cell>(g: &[T], rules: &Rules, limit: u32) -> Option<u
             seen[v as usize / 64] |= 1 << (v % 64);
         }
     };
-    for &i in &rules.leave_none {
-        if n == i as usize {
-            mark(0);
-        }
-    }
-    for &i in &rules.leave_one {
-        let i = i as usize;
-        if n > i {
-            mark(g[n - i].get());
-        }
-    }
+    each_direct(g, n, rules, &mut mark);
     for &(i, unequal) in &rules.split_two {
         let m = match n.checked_sub(i as usize) {
             Some(m) if m >= 2 => m,

@@ -490,10 +490,6 @@ impl Sparse {
 
     /// Marks `G(r) ⊕ G(s − r)` for the rare positions `rare[range]`, all
     /// below `s` with `s − r` inside `g`.
-    ///
-    /// This loop runs over every rare position for every heap, so its
-    /// reads and writes are unchecked; the checks made once before it
-    /// cover every index it uses.
     #[inline]
     fn mark_rare_pairs<T: Cell>(
         &self,
@@ -502,6 +498,40 @@ impl Sparse {
         range: std::ops::Range<usize>,
         marks: &mut Marks,
     ) {
+        let (stamp, tick) = marks.raw();
+        let cap = self.cap as usize;
+        assert!(cap.is_power_of_two() && stamp.len() >= cap);
+        self.each_rare_pair(g, s, range, |x| {
+            // Values are below the capacity; the mask only keeps a broken
+            // invariant from writing out of bounds.
+            // SAFETY: the index is below `cap <= stamp.len()`.
+            unsafe { *stamp.get_unchecked_mut(x as usize & (cap - 1)) = tick };
+        });
+    }
+
+    /// [`Sparse::mark_rare_pairs`] for values below 64, as a bit set.
+    #[inline]
+    fn rare_pair_bits<T: Cell>(&self, g: &[T], s: usize, range: std::ops::Range<usize>) -> u64 {
+        debug_assert!(self.cap <= 64);
+        let mut seen = 0u64;
+        self.each_rare_pair(g, s, range, |x| seen |= 1 << (x & 63));
+        seen
+    }
+
+    /// Calls `pair(G(r) ⊕ G(s − r))` for the rare positions `rare[range]`,
+    /// all below `s` with `s − r` inside `g`.
+    ///
+    /// This loop runs over every rare position for every heap, so its
+    /// reads are unchecked; the check made once before it covers every
+    /// index it uses.
+    #[inline(always)]
+    fn each_rare_pair<T: Cell>(
+        &self,
+        g: &[T],
+        s: usize,
+        range: std::ops::Range<usize>,
+        mut pair: impl FnMut(u32),
+    ) {
         let (rare, values) = (&self.rare[range.clone()], &self.rare_value[range]);
         let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
             return;
@@ -509,46 +539,13 @@ impl Sparse {
         // The rare positions ascend, so the first gives the largest
         // `s - r` and the last the smallest.
         assert!((last as usize) < s && s - (first as usize) < g.len());
-        let (stamp, tick) = marks.raw();
-        let cap = self.cap as usize;
-        assert!(cap.is_power_of_two() && stamp.len() >= cap);
         for (&r, &v) in rare.iter().zip(values) {
             // SAFETY: `first <= r <= last`, so `0 < s - r < g.len()` by the
             // assertion above.
             let b = unsafe { g.get_unchecked(s - r as usize) }.get();
             debug_assert!(v < self.cap && b < self.cap);
-            // Values are below the capacity; the mask only keeps a broken
-            // invariant from writing out of bounds.
-            // SAFETY: the index is below `cap <= stamp.len()`.
-            unsafe { *stamp.get_unchecked_mut((v ^ b) as usize & (cap - 1)) = tick };
+            pair(v ^ b);
         }
-    }
-
-    /// [`Sparse::mark_rare_pairs`] for values below 64: the values as a
-    /// bit set, OR-ed in two independent lanes.
-    #[inline]
-    fn rare_pair_bits<T: Cell>(&self, g: &[T], s: usize, range: std::ops::Range<usize>) -> u64 {
-        let (rare, values) = (&self.rare[range.clone()], &self.rare_value[range]);
-        let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
-            return 0;
-        };
-        assert!((last as usize) < s && s - (first as usize) < g.len());
-        let bit = |r: u32, v: u32| {
-            // SAFETY: `first <= r <= last`, so `0 < s - r < g.len()` by the
-            // assertion above.
-            let b = unsafe { g.get_unchecked(s - r as usize) }.get();
-            1u64 << ((v ^ b) & 63)
-        };
-        let (mut even, mut odd) = (0u64, 0u64);
-        let (pairs, rest) = (rare.chunks_exact(2), rare.len() % 2);
-        for (r, v) in pairs.zip(values.chunks_exact(2)) {
-            even |= bit(r[0], v[0]);
-            odd |= bit(r[1], v[1]);
-        }
-        if rest == 1 {
-            even |= bit(last, values[values.len() - 1]);
-        }
-        even | odd
     }
 
     /// Scans the splits of every split removal, interleaved by the smaller
@@ -645,4 +642,52 @@ fn sift_bits(
 /// `known` heaps.
 fn first_pair(s: usize, known: usize) -> usize {
     (s + 1).saturating_sub(known).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The register path's sift gives the candidate and needed set of the
+    /// sift over marks, for every capacity up to 64, both parities of
+    /// every mask the classification may use, and option sets from none
+    /// to all (every cheap value below 64 an option gives the candidate
+    /// 64 and a second needed word).
+    #[test]
+    fn sift_in_a_register_matches_sift_over_marks() {
+        let mut rng = crate::seq::Lcg(12345);
+        let mut random = || rng.next();
+        for cap in [1u32, 2, 4, 8, 16, 32, 64] {
+            for mask in 1..cap.max(2) {
+                let class = Class {
+                    mask,
+                    domain: false,
+                    rare: 0,
+                };
+                let sparse = Sparse::new::<u8>(class, cap, &[0]);
+                for trial in 0..40 {
+                    let seen = match trial {
+                        0 => 0,
+                        1 => !0,
+                        2 => sparse.parity_bits[1],
+                        _ => random() & random(),
+                    };
+                    for flip in 0..2 {
+                        // The same stale words in both: each must write
+                        // the words the other writes.
+                        let stale = vec![random(); cap as usize / 64 + 1];
+                        let (mut by_marks, mut by_bits) = (stale.clone(), stale);
+                        let option = |v: u32| seen >> v & 1 != 0;
+                        let want = sift(&sparse.by_parity, flip, cap, option, &mut by_marks);
+                        let got = sift_bits(sparse.parity_bits, flip, cap, seen, &mut by_bits);
+                        assert_eq!(
+                            (got, &by_bits),
+                            (want, &by_marks),
+                            "cap {cap}, mask {mask}, flip {flip}, seen {seen:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

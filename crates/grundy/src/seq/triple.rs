@@ -416,13 +416,8 @@ mod tests {
     /// two heaps (the middle split of value 0 is not a move there).
     #[test]
     fn three_digit_and_unequal_hex_codes_match_the_plain_engine() {
-        let mut state = 2024u64;
-        let mut digit = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            HEX[(state >> 60) as usize] as char
-        };
+        let mut rng = crate::seq::Lcg(2024);
+        let mut digit = || HEX[(rng.next() >> 60) as usize] as char;
         let mut codes: Vec<String> = (0..60)
             .map(|_| format!("0.{}{}{}", digit(), digit(), digit()))
             .collect();
