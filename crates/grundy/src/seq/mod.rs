@@ -804,6 +804,14 @@ mod tests {
     use crate::heap::fill_table;
     use crate::heap::octal::Code;
 
+    /// The 1024 octal codes `0.d1d2d3` and `4.d1d2d3`.
+    fn three_digit_codes() -> impl Iterator<Item = String> {
+        (0..1024).map(|digits| {
+            let (d0, d) = (digits / 512 * 4, digits % 512);
+            format!("{d0}.{}{}{}", d / 64, d / 8 % 8, d % 8)
+        })
+    }
+
     fn game(code: &str, hex: bool) -> TakeBreak {
         TakeBreak::new(Code::parse(code, code, 1, hex).unwrap())
     }
@@ -905,6 +913,40 @@ mod tests {
         }
     }
 
+    /// The two-thread pipeline, which starts each heap on a table that
+    /// stops short of it (so the sparse engine's register path and its
+    /// marks run on prefixes), gives the plain engine's values on every
+    /// three-digit octal code that the sparse engine takes, past the heap
+    /// where the pipeline may start.
+    #[test]
+    fn the_pipeline_matches_the_plain_engine_on_every_three_digit_code() {
+        let to = MIN_PIPELINE as u64 + 150;
+        let mut piped = 0;
+        for code in three_digit_codes() {
+            let g = game(&code, false);
+            let mut seq = Sequence::new(g.clone());
+            seq.force_pipeline();
+            let limits = Limits {
+                shortcuts: false,
+                threads: 2,
+                ..Limits::default()
+            };
+            // A run starts the pipeline at its beginning only, so the
+            // heaps before it come first.
+            seq.extend(MIN_PIPELINE as u64, &limits).unwrap();
+            seq.extend(to, &limits).unwrap();
+            if seq.engine.pipeline_cost.is_none() {
+                continue;
+            }
+            piped += 1;
+            let got: Vec<Nimber> = (0..=to).map(|n| seq.get(n).unwrap()).collect();
+            assert_eq!(got, plain_table(&g, to), "{code}");
+        }
+        // Most codes have a classification by then, which the pipeline
+        // needs (the count guards the test against running none).
+        assert!(piped > 500, "{piped} codes ran the pipeline");
+    }
+
     /// Every kernel this processor runs, with the block pass (from heap
     /// [`block::FIRST_BLOCK`] on) and in the dense engine (codes with no
     /// good classification), gives the plain engine's values: on every
@@ -919,9 +961,7 @@ mod tests {
             kernel::Kernel::Avx512 => crate::limits::Simd::Avx512,
         };
         let to = block::FIRST_BLOCK as u64 + 3 * block::BLOCK_HEAPS as u64 + 7;
-        for digits in 0..1024 {
-            let (d0, d) = (digits / 512 * 4, digits % 512);
-            let code = format!("{d0}.{}{}{}", d / 64, d / 8 % 8, d % 8);
+        for code in three_digit_codes() {
             let g = game(&code, false);
             let plain = plain_table(&g, to);
             for k in kernel::Kernel::available() {
