@@ -129,12 +129,12 @@ impl<T: Cell> Scan<'_, T> {
     /// Clears from `needed` the values the splits give; returns how many
     /// values are still missing and how many pairs were looked at.
     pub fn run(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
-        // The kernels read the splits without bounds checks: this is what
-        // keeps them inside the table.
-        assert!(self.last < self.s && self.s - self.first < self.g.len());
         if self.first > self.last || missing == 0 {
             return (missing, 0);
         }
+        // The kernels read the splits without bounds checks: this is what
+        // keeps them inside the table.
+        assert!(self.last < self.s && self.s - self.first < self.g.len());
         // With one-byte values and few of them needed, the AVX-512 kernel
         // that compares each step with every needed value is cheap enough
         // to start at once.
