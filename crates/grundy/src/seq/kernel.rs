@@ -139,13 +139,16 @@ impl<T: Cell> Scan<'_, T> {
         // that compares each step with every needed value is cheap enough
         // to start at once.
         #[cfg(target_arch = "x86_64")]
-        if kernel == Kernel::Avx512 && T::BYTES == 1 && self.cap <= 256 {
+        if kernel == Kernel::Avx512 && T::BYTES == 1 && self.cap <= 256 && missing <= 8 {
+            let scan = self.bytes();
             // SAFETY: as in `Scan::vector`.
-            match missing {
-                ..=4 => return unsafe { x86::avx512_u8_few::<4>(&self.bytes(), needed, missing) },
-                5..=8 => return unsafe { x86::avx512_u8_few::<8>(&self.bytes(), needed, missing) },
-                _ => {}
-            }
+            return unsafe {
+                if missing <= 4 {
+                    x86::avx512_u8_few::<4>(&scan, needed, missing)
+                } else {
+                    x86::avx512_u8_few::<8>(&scan, needed, missing)
+                }
+            };
         }
         // Otherwise most scans end within a few dozen splits, where setting
         // up the vector registers costs more than it saves: the portable
