@@ -122,6 +122,10 @@ struct Engine {
     /// Run the pipeline whatever a heap costs (see
     /// [`Sequence::force_pipeline`]).
     force_pipeline: bool,
+    /// Chunks run so far (see [`Engine::use_pipeline`]).
+    chunks: u64,
+    /// Chunks the pipeline has run since one thread last ran.
+    pipeline_streak: u32,
     /// The processes sharing the work ([`Limits::team`]).
     team: Option<Arc<dyn Team>>,
     /// What the shared blocks cost.
@@ -159,6 +163,15 @@ const PIPELINE_MIN_NS: f64 = 1500.0;
 /// Heaps below this are always computed on one thread.
 const MIN_PIPELINE: usize = 1024;
 
+/// Once both the pipeline and one thread have been measured, every this
+/// many chunks runs the way that was slower, to measure it again: a chunk
+/// the wrong way costs at most a few percent of the time of this many.
+const REMEASURE_EVERY: u64 = 32;
+
+/// The pipeline is measured again over this many chunks, its cost taken
+/// from the last (see [`Engine::use_pipeline`]).
+const TRIAL_CHUNKS: u32 = 3;
+
 impl Engine {
     fn new(rules: Rules) -> Engine {
         let same_parity = rules.split_two.windows(2).all(|w| w[0].0 % 2 == w[1].0 % 2);
@@ -185,6 +198,8 @@ impl Engine {
             heap_cost: None,
             pipeline_cost: None,
             force_pipeline: false,
+            chunks: 0,
+            pipeline_streak: 0,
             team: None,
             team_stats: TeamStats::default(),
             team_min_rare: TEAM_MIN_RARE,
@@ -241,11 +256,17 @@ impl Engine {
     /// two threads of the pipeline wait on each other on a busy machine.
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: &StopCheck<'_>) -> Option<u32> {
         let (from, started) = (g.len(), std::time::Instant::now());
+        self.chunks += 1;
         let pipeline = self.use_pipeline(from);
         let overflow = if pipeline {
             self.run_pipeline(g, end, stop)
         } else {
             self.run_sequential(g, end, stop)
+        };
+        self.pipeline_streak = if pipeline {
+            self.pipeline_streak + 1
+        } else {
+            0
         };
         if overflow.is_none() && g.len() > from && self.sparse.is_some() {
             let cost = Some(started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
@@ -261,20 +282,36 @@ impl Engine {
     /// Whether heaps from `n` on go to the two-thread pipeline: when two
     /// threads are allowed, the sparse engine runs, a heap measured on one
     /// thread costs more than [`PIPELINE_MIN_NS`], and the pipeline's own
-    /// last measure was not dearer. The threads hand over every heap, so on
-    /// a busy machine, where a waiting thread may have to wait for the
-    /// scheduler, the pipeline can be many times slower than one thread:
-    /// then one thread takes over until its heaps cost more than the
-    /// pipeline's did.
+    /// last measure was cheaper. The threads hand over every heap, so on a
+    /// busy machine, where a waiting thread may have to wait for the
+    /// scheduler, the pipeline can be many times slower than one thread,
+    /// and how busy the machine is changes while a table runs: so every
+    /// [`REMEASURE_EVERY`]th chunk runs the way that lost, to measure it
+    /// again.
     fn use_pipeline(&self, n: usize) -> bool {
-        let worth =
-            |one: f64| one >= PIPELINE_MIN_NS && self.pipeline_cost.is_none_or(|two| two < one);
-        self.threads >= 2
+        let possible = self.threads >= 2
             && self.team.is_none()
             && n >= MIN_PIPELINE
             && self.sparse.is_some()
-            && self.rules.split_three.is_empty()
-            && (self.force_pipeline || self.heap_cost.is_some_and(worth))
+            && self.rules.split_three.is_empty();
+        if !possible {
+            return false;
+        }
+        if self.force_pipeline {
+            return true;
+        }
+        match (self.heap_cost, self.pipeline_cost) {
+            (Some(one), _) if one < PIPELINE_MIN_NS => false,
+            (Some(_), None) => true,
+            // The first chunks after one thread ran are dear, as the other
+            // processor has to wake up: a trial runs a few of them, unless
+            // the pipeline is far behind.
+            (Some(one), Some(two)) if (1..TRIAL_CHUNKS).contains(&self.pipeline_streak) => {
+                two < 1.5 * one
+            }
+            (Some(one), Some(two)) => (two < one) != self.chunks.is_multiple_of(REMEASURE_EVERY),
+            (None, _) => false,
+        }
     }
 
     fn run_pipeline<T: Cell>(
@@ -687,7 +724,14 @@ impl Sequence {
                 self.save()?;
                 return Ok(Reached::Period);
             }
-            let end = (self.len() + CHUNK as u64).min(to + 1) as usize;
+            // The first chunk stops where the pipeline may start, so that
+            // the classification chosen after it is there when it does.
+            let chunk_end = if self.len() < MIN_PIPELINE as u64 {
+                MIN_PIPELINE as u64
+            } else {
+                self.len() + CHUNK as u64
+            };
+            let end = chunk_end.min(to + 1) as usize;
             self.store.reserve(end - self.store.len());
             // A team's members must stop at the same heap: they agree on
             // it after each chunk, never in the middle of one.
@@ -931,9 +975,6 @@ mod tests {
                 threads: 2,
                 ..Limits::default()
             };
-            // A run starts the pipeline at its beginning only, so the
-            // heaps before it come first.
-            seq.extend(MIN_PIPELINE as u64, &limits).unwrap();
             seq.extend(to, &limits).unwrap();
             if seq.engine.pipeline_cost.is_none() {
                 continue;
@@ -945,6 +986,54 @@ mod tests {
         // Most codes have a classification by then, which the pipeline
         // needs (the count guards the test against running none).
         assert!(piped > 500, "{piped} codes ran the pipeline");
+    }
+
+    /// The choice between one thread and the pipeline follows the cheaper
+    /// last measure, runs the dearer way every [`REMEASURE_EVERY`]th chunk
+    /// to measure it again, and gives a pipeline that has just started a
+    /// few chunks unless it was far behind.
+    #[test]
+    fn the_pipeline_is_chosen_by_its_last_measure_and_measured_again() {
+        let mut seq = Sequence::new(game("0.6", false));
+        let limits = Limits {
+            shortcuts: false,
+            threads: 1,
+            ..Limits::default()
+        };
+        seq.extend(2000, &limits).unwrap();
+        let e = &mut seq.engine;
+        assert!(e.sparse.is_some(), "Officers has a classification by 2000");
+        let n = 2000;
+        assert!(!e.use_pipeline(n), "one thread allowed");
+        e.threads = 2;
+        e.heap_cost = None;
+        assert!(!e.use_pipeline(n), "one thread is measured first");
+        e.heap_cost = Some(PIPELINE_MIN_NS / 2.0);
+        assert!(!e.use_pipeline(n), "heaps too cheap to hand over");
+        e.heap_cost = Some(2.0 * PIPELINE_MIN_NS);
+        assert!(e.use_pipeline(n), "the pipeline is measured next");
+        assert!(
+            !e.use_pipeline(MIN_PIPELINE - 1),
+            "never below MIN_PIPELINE"
+        );
+        let one = 2.0 * PIPELINE_MIN_NS;
+        for (two, streak, chunk, want) in [
+            // The cheaper way, and the dearer one every REMEASURE_EVERY.
+            (0.8 * one, 0, 1, true),
+            (0.8 * one, 0, REMEASURE_EVERY, false),
+            (1.2 * one, 0, 1, false),
+            (1.2 * one, 0, REMEASURE_EVERY, true),
+            // A trial goes on unless the pipeline is far behind.
+            (1.2 * one, 1, 1, true),
+            (1.2 * one, TRIAL_CHUNKS - 1, 1, true),
+            (1.2 * one, TRIAL_CHUNKS, 1, false),
+            (2.0 * one, 1, 1, false),
+        ] {
+            e.pipeline_cost = Some(two);
+            e.pipeline_streak = streak;
+            e.chunks = chunk;
+            assert_eq!(e.use_pipeline(n), want, "{two} {streak} {chunk}");
+        }
     }
 
     /// Every kernel this processor runs, with the block pass (from heap

@@ -146,9 +146,6 @@ fn sequence(game: &TakeBreak, to: u64, engine: SeqEngine) -> Option<Vec<Nimber>>
             all_values(false, 2)
         }
     };
-    if matches!(engine, SeqEngine::Pipeline) {
-        seq.extend(PIPELINE_FROM.min(to), &limits).unwrap();
-    }
     seq.extend(to, &limits).unwrap();
     let ran = matches!(engine, SeqEngine::Plain) || seq.sparse_state().is_some();
     ran.then(|| (0..=to).map(|n| seq.get(n).unwrap()).collect())
@@ -185,11 +182,6 @@ struct Sequences {
 /// engine to choose a mask (from heap 64) and for the pipeline (from heap
 /// 1024), short enough for the plain engine's `O(N²)`.
 const LONG: u64 = 3000;
-
-/// The engine starts its two-thread pipeline only at the beginning of a
-/// run, and from heap 1024 on: the heaps up to this one are computed first,
-/// in a run of their own.
-const PIPELINE_FROM: u64 = 1024;
 
 /// What a record claims about `G(0..=to)`.
 enum Claim {
