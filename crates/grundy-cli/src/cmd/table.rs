@@ -115,8 +115,8 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-/// Output is handed to the writer in pieces of about this many bytes: few
-/// enough that the buffer stays in the processor's cache (with a mebibyte,
+/// Output is handed to the writer in pieces of about this many bytes:
+/// small enough that the buffer stays in the processor's cache (with a mebibyte,
 /// a b-file of 0.106 to 10^7 took 3-5% longer).
 const FLUSH_AT: usize = 1 << 16;
 

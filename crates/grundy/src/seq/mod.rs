@@ -126,6 +126,13 @@ struct Engine {
     chunks: u64,
     /// Chunks the pipeline has run since one thread last ran.
     pipeline_streak: u32,
+    /// From this chunk on, the way that lost runs again to be measured.
+    next_remeasure: u64,
+    /// Chunks between two such measures: doubled each time the loser
+    /// loses again, back to [`REMEASURE_EVERY`] when the choice changes.
+    remeasure_gap: u64,
+    /// Whether the pipeline was the cheaper way at the last chunk.
+    pipeline_cheaper: Option<bool>,
     /// The processes sharing the work ([`Limits::team`]).
     team: Option<Arc<dyn Team>>,
     /// What the shared blocks cost.
@@ -163,14 +170,19 @@ const PIPELINE_MIN_NS: f64 = 1500.0;
 /// Heaps below this are always computed on one thread.
 const MIN_PIPELINE: usize = 1024;
 
-/// Once both the pipeline and one thread have been measured, every this
-/// many chunks runs the way that was slower, to measure it again: a chunk
-/// the wrong way costs at most a few percent of the time of this many.
+/// Once both the pipeline and one thread have been measured, the way that
+/// lost runs again after this many chunks, to measure it again: how busy a
+/// shared machine is changes while a table runs.
 const REMEASURE_EVERY: u64 = 32;
 
-/// The pipeline is measured again over this many chunks, its cost taken
-/// from the last (see [`Engine::use_pipeline`]).
-const TRIAL_CHUNKS: u32 = 3;
+/// The most chunks between two such measures. Each time the loser loses
+/// again the wait doubles, so a way many times slower costs a few percent.
+const MAX_REMEASURE_GAP: u64 = 512;
+
+/// A pipeline that starts runs this many chunks and is judged on the last:
+/// its first chunks are dearer (for Officers 2.11, 2.01, 1.90, then
+/// 1.42 µs a heap, on a loaded machine).
+const TRIAL_CHUNKS: u32 = 4;
 
 impl Engine {
     fn new(rules: Rules) -> Engine {
@@ -200,6 +212,9 @@ impl Engine {
             force_pipeline: false,
             chunks: 0,
             pipeline_streak: 0,
+            next_remeasure: REMEASURE_EVERY,
+            remeasure_gap: REMEASURE_EVERY,
+            pipeline_cheaper: None,
             team: None,
             team_stats: TeamStats::default(),
             team_min_rare: TEAM_MIN_RARE,
@@ -264,7 +279,7 @@ impl Engine {
             self.run_sequential(g, end, stop)
         };
         self.pipeline_streak = if pipeline {
-            self.pipeline_streak + 1
+            self.pipeline_streak.saturating_add(1)
         } else {
             0
         };
@@ -276,7 +291,42 @@ impl Engine {
                 self.heap_cost = cost;
             }
         }
+        self.schedule_remeasure(pipeline);
         overflow
+    }
+
+    /// After a chunk run with the pipeline or not: when the way that lost
+    /// has just been measured again (and is not in the middle of a trial),
+    /// sets when it runs next.
+    fn schedule_remeasure(&mut self, pipeline: bool) {
+        let (Some(one), Some(two)) = (self.heap_cost, self.pipeline_cost) else {
+            return;
+        };
+        let cheaper = two < one;
+        match self.pipeline_cheaper {
+            // Both ways measured for the first time.
+            None => self.next_remeasure = self.chunks + REMEASURE_EVERY,
+            Some(before) if before != cheaper => self.remeasure_gap = REMEASURE_EVERY,
+            Some(_) => {}
+        }
+        self.pipeline_cheaper = Some(cheaper);
+        if self.chunks < self.next_remeasure || (pipeline && self.in_trial()) {
+            return;
+        }
+        if pipeline != cheaper {
+            self.remeasure_gap = (2 * self.remeasure_gap).min(MAX_REMEASURE_GAP);
+        }
+        self.next_remeasure = self.chunks + self.remeasure_gap;
+    }
+
+    /// Whether the pipeline is starting: it has run fewer than
+    /// [`TRIAL_CHUNKS`] chunks in a row and is not far behind one thread.
+    fn in_trial(&self) -> bool {
+        let dear = match (self.heap_cost, self.pipeline_cost) {
+            (Some(one), Some(two)) => two >= 1.5 * one,
+            _ => false,
+        };
+        (1..TRIAL_CHUNKS).contains(&self.pipeline_streak) && !dear
     }
 
     /// Whether heaps from `n` on go to the two-thread pipeline: when two
@@ -285,9 +335,10 @@ impl Engine {
     /// last measure was cheaper. The threads hand over every heap, so on a
     /// busy machine, where a waiting thread may have to wait for the
     /// scheduler, the pipeline can be many times slower than one thread,
-    /// and how busy the machine is changes while a table runs: so every
-    /// [`REMEASURE_EVERY`]th chunk runs the way that lost, to measure it
-    /// again.
+    /// and how busy the machine is changes while a table runs: so the way
+    /// that lost runs again from time to time (see
+    /// [`Engine::schedule_remeasure`]), and a starting pipeline gets a
+    /// trial of a few chunks.
     fn use_pipeline(&self, n: usize) -> bool {
         let possible = self.threads >= 2
             && self.team.is_none()
@@ -301,16 +352,11 @@ impl Engine {
             return true;
         }
         match (self.heap_cost, self.pipeline_cost) {
+            (None, _) => false,
             (Some(one), _) if one < PIPELINE_MIN_NS => false,
             (Some(_), None) => true,
-            // The first chunks after one thread ran are dear, as the other
-            // processor has to wake up: a trial runs a few of them, unless
-            // the pipeline is far behind.
-            (Some(one), Some(two)) if (1..TRIAL_CHUNKS).contains(&self.pipeline_streak) => {
-                two < 1.5 * one
-            }
-            (Some(one), Some(two)) => (two < one) != self.chunks.is_multiple_of(REMEASURE_EVERY),
-            (None, _) => false,
+            _ if self.in_trial() => true,
+            (Some(one), Some(two)) => (two < one) != (self.chunks >= self.next_remeasure),
         }
     }
 
@@ -448,6 +494,7 @@ impl Engine {
             // A new classification costs differently: measure it again.
             self.heap_cost = None;
             self.pipeline_cost = None;
+            self.pipeline_cheaper = None;
         }
         self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         self.next_review = (2 * n).max(n + 4096);
@@ -989,20 +1036,13 @@ mod tests {
     }
 
     /// The choice between one thread and the pipeline follows the cheaper
-    /// last measure, runs the dearer way every [`REMEASURE_EVERY`]th chunk
-    /// to measure it again, and gives a pipeline that has just started a
-    /// few chunks unless it was far behind.
+    /// last measure, runs the dearer way again when a remeasure is due,
+    /// and gives a pipeline that has just started a few chunks unless it
+    /// was far behind.
     #[test]
     fn the_pipeline_is_chosen_by_its_last_measure_and_measured_again() {
-        let mut seq = Sequence::new(game("0.6", false));
-        let limits = Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        };
-        seq.extend(2000, &limits).unwrap();
+        let mut seq = officers_to(2000);
         let e = &mut seq.engine;
-        assert!(e.sparse.is_some(), "Officers has a classification by 2000");
         let n = 2000;
         assert!(!e.use_pipeline(n), "one thread allowed");
         e.threads = 2;
@@ -1017,14 +1057,18 @@ mod tests {
             "never below MIN_PIPELINE"
         );
         let one = 2.0 * PIPELINE_MIN_NS;
+        let due = 40;
+        e.next_remeasure = due;
         for (two, streak, chunk, want) in [
-            // The cheaper way, and the dearer one every REMEASURE_EVERY.
+            // The cheaper way, and the dearer one when a remeasure is due.
             (0.8 * one, 0, 1, true),
-            (0.8 * one, 0, REMEASURE_EVERY, false),
+            (0.8 * one, 0, due, false),
+            (0.8 * one, TRIAL_CHUNKS + 5, 1, true),
             (1.2 * one, 0, 1, false),
-            (1.2 * one, 0, REMEASURE_EVERY, true),
+            (1.2 * one, 0, due, true),
             // A trial goes on unless the pipeline is far behind.
             (1.2 * one, 1, 1, true),
+            (1.2 * one, 1, due, true),
             (1.2 * one, TRIAL_CHUNKS - 1, 1, true),
             (1.2 * one, TRIAL_CHUNKS, 1, false),
             (2.0 * one, 1, 1, false),
@@ -1034,6 +1078,77 @@ mod tests {
             e.chunks = chunk;
             assert_eq!(e.use_pipeline(n), want, "{two} {streak} {chunk}");
         }
+        e.force_pipeline = true;
+        assert!(e.use_pipeline(n), "forced");
+    }
+
+    /// A pipeline three times as dear as one thread is tried once (no
+    /// trial: it is far behind), then measured again less and less often,
+    /// down to once every [`MAX_REMEASURE_GAP`] chunks; once it becomes
+    /// the cheaper way, it takes over at once.
+    #[test]
+    fn a_losing_pipeline_is_measured_again_less_often() {
+        let mut seq = officers_to(2000);
+        let e = &mut seq.engine;
+        e.threads = 2;
+        let one = 2.0 * PIPELINE_MIN_NS;
+        e.heap_cost = Some(one);
+        // Chunks as `Engine::run` counts and measures them.
+        let chunk = |e: &mut Engine, two: f64| {
+            e.chunks += 1;
+            let pipeline = e.use_pipeline(2000);
+            e.pipeline_streak = if pipeline { e.pipeline_streak + 1 } else { 0 };
+            if pipeline {
+                e.pipeline_cost = Some(two);
+            } else {
+                e.heap_cost = Some(one);
+            }
+            e.schedule_remeasure(pipeline);
+            pipeline
+        };
+        let piped: Vec<u64> = (0..3000)
+            .filter_map(|_| chunk(e, 3.0 * one).then_some(e.chunks))
+            .collect();
+        let gaps: Vec<u64> = piped.windows(2).map(|w| w[1] - w[0]).collect();
+        assert_eq!(
+            gaps[..5],
+            [
+                REMEASURE_EVERY,
+                REMEASURE_EVERY * 2,
+                REMEASURE_EVERY * 4,
+                REMEASURE_EVERY * 8,
+                MAX_REMEASURE_GAP
+            ],
+            "{piped:?}"
+        );
+        assert!(
+            gaps[5..].iter().all(|&g| g == MAX_REMEASURE_GAP),
+            "{piped:?}"
+        );
+        // The next remeasure finds the pipeline cheaper: it stays, and now
+        // one thread is measured again 32 chunks after the trial ends,
+        // then 64 chunks later.
+        while !chunk(e, 0.5 * one) {}
+        assert_eq!(e.remeasure_gap, REMEASURE_EVERY);
+        let piped: Vec<bool> = (0..100).map(|_| chunk(e, 0.5 * one)).collect();
+        let alone: Vec<usize> = (0..100).filter(|&i| !piped[i]).collect();
+        let first = TRIAL_CHUNKS as usize - 2 + REMEASURE_EVERY as usize;
+        assert_eq!(alone, [first, first + 2 * REMEASURE_EVERY as usize]);
+    }
+
+    fn officers_to(n: u64) -> Sequence {
+        let mut seq = Sequence::new(game("0.6", false));
+        let limits = Limits {
+            shortcuts: false,
+            threads: 1,
+            ..Limits::default()
+        };
+        seq.extend(n, &limits).unwrap();
+        assert!(
+            seq.engine.sparse.is_some(),
+            "Officers has a classification by {n}"
+        );
+        seq
     }
 
     /// Every kernel this processor runs, with the block pass (from heap
