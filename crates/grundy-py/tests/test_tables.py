@@ -136,8 +136,10 @@ def test_ctrl_c_stops_a_table_promptly_and_keeps_a_usable_checkpoint(tmp_path: p
     child = subprocess.Popen(
         [sys.executable, "-c", INTERRUPTED, str(ckpt)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    # Wait until the run has saved well over the values we resume to.
-    wanted = 300_000
+    # Wait until the run has saved well over the values we resume to (the
+    # period of 0.16 is certified after 524 289 values: the checkpoint is
+    # saved then, and the values past it are streamed from the period).
+    wanted = 200_000
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if ckpt.exists() and ckpt.stat().st_size > 40 + 2 * wanted:
