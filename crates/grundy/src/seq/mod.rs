@@ -278,13 +278,21 @@ impl Engine {
         } else {
             self.run_sequential(g, end, stop)
         };
+        let measured = overflow.is_none() && g.len() > from && self.sparse.is_some();
+        let cost = measured.then(|| started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
+        self.record_chunk(pipeline, cost);
+        overflow
+    }
+
+    /// Accounts for a chunk run with the pipeline or not, which cost `cost`
+    /// nanoseconds a heap (`None`: not a measure to go by).
+    fn record_chunk(&mut self, pipeline: bool, cost: Option<f64>) {
         self.pipeline_streak = if pipeline {
             self.pipeline_streak.saturating_add(1)
         } else {
             0
         };
-        if overflow.is_none() && g.len() > from && self.sparse.is_some() {
-            let cost = Some(started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
+        if cost.is_some() {
             if pipeline {
                 self.pipeline_cost = cost;
             } else {
@@ -292,7 +300,6 @@ impl Engine {
             }
         }
         self.schedule_remeasure(pipeline);
-        overflow
     }
 
     /// After a chunk run with the pipeline or not: when the way that lost
@@ -1093,17 +1100,11 @@ mod tests {
         e.threads = 2;
         let one = 2.0 * PIPELINE_MIN_NS;
         e.heap_cost = Some(one);
-        // Chunks as `Engine::run` counts and measures them.
+        // Chunks as `Engine::run` counts, chooses and records them.
         let chunk = |e: &mut Engine, two: f64| {
             e.chunks += 1;
             let pipeline = e.use_pipeline(2000);
-            e.pipeline_streak = if pipeline { e.pipeline_streak + 1 } else { 0 };
-            if pipeline {
-                e.pipeline_cost = Some(two);
-            } else {
-                e.heap_cost = Some(one);
-            }
-            e.schedule_remeasure(pipeline);
+            e.record_chunk(pipeline, Some(if pipeline { two } else { one }));
             pipeline
         };
         let piped: Vec<u64> = (0..3000)
