@@ -90,7 +90,7 @@ pub struct Limits {
     pub simd: Simd,
     /// Threads long sequence computations may use (`--threads`; the
     /// default is the machine's cores). With two or more, the engine tries
-    /// the two-thread pipeline and keeps it where it measures faster.
+    /// two threads on dear heaps and keeps them where they measure faster.
     pub threads: usize,
     /// Bounds on each call of a scripted game's functions
     /// (`--script-ops`, `--script-depth`, `--script-size`).

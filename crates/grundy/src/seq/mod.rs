@@ -26,6 +26,7 @@ mod pipeline;
 mod plain;
 pub mod rules;
 mod sparse;
+mod speculate;
 pub mod store;
 pub mod team;
 mod triple;
@@ -71,12 +72,50 @@ use crate::nimber::Nimber;
 use crate::period::watch::Watch;
 use crate::period::{Periodicity, Proof};
 
+/// How two threads share the heaps of a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoThreads {
+    /// Each thread takes alternate heaps, starting a heap before the value
+    /// of the one before it is known (see `seq/pipeline.rs`).
+    Pipeline,
+    /// One thread takes each heap's candidate for its value and goes on;
+    /// the other confirms the candidates behind it (see
+    /// `seq/speculate.rs`).
+    Speculation,
+}
+
+/// How a run on two threads ended; the table holds the values that are
+/// final.
+#[derive(Debug, PartialEq)]
+enum Ended {
+    /// Every heap up to the end asked for.
+    Reached,
+    /// The heap after the table's last has this value, for the caller to
+    /// record (it may not fit the table, or may be a new rare position).
+    Next(u32),
+    /// The run stopped: the stop check said so, or the heap after the
+    /// table's last is for the caller to compute in full.
+    Halted,
+}
+
 /// Heaps computed between checks of the stop flag, clock and period.
 const CHUNK: usize = 1 << 14;
 
 /// Whether a computation must stop now (the stop flag or the deadline),
 /// asked by the engines between heaps; shared by the pipeline's threads.
 pub(crate) type StopCheck<'a> = dyn Fn() -> bool + Sync + 'a;
+
+/// Waits a moment for another thread: spins a while, then gives the
+/// processor away, since on a busy machine the other thread may be waiting
+/// for it.
+pub(crate) fn pause(spins: &mut u32) {
+    *spins += 1;
+    if *spins < 1 << 10 {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
+}
 
 /// Heaps computed between two questions to a [`StopCheck`].
 pub(crate) const STOP_EVERY: usize = 256;
@@ -106,7 +145,7 @@ struct Engine {
     row_budget: u64,
     next_review: u64,
     rare_at_review: usize,
-    /// Threads the engine may use (the pipeline needs two).
+    /// Threads the engine may use (two threads need two).
     threads: usize,
     /// Never use the sparse engine.
     plain_only: bool,
@@ -117,22 +156,24 @@ struct Engine {
     /// Nanoseconds a heap took in the last chunk the sparse engine ran on
     /// one thread (since its classification was chosen).
     heap_cost: Option<f64>,
-    /// Nanoseconds a heap took in the last chunk the pipeline ran.
-    pipeline_cost: Option<f64>,
-    /// Run the pipeline whatever a heap costs (see
-    /// [`Sequence::force_pipeline`]).
-    force_pipeline: bool,
-    /// Chunks run so far (see [`Engine::use_pipeline`]).
+    /// Nanoseconds a heap took in the last chunk run on two threads.
+    two_thread_cost: Option<f64>,
+    /// Run two threads this way whatever a heap costs (see
+    /// [`Sequence::force_two_threads`]).
+    forced: Option<TwoThreads>,
+    /// Rare positions the last chunk found (see [`Engine::way`]).
+    rare_found: usize,
+    /// Chunks run so far (see [`Engine::use_two_threads`]).
     chunks: u64,
-    /// Chunks the pipeline has run since one thread last ran.
-    pipeline_streak: u32,
+    /// Chunks run on two threads since one thread last ran.
+    two_thread_streak: u32,
     /// From this chunk on, the way that lost runs again to be measured.
     next_remeasure: u64,
     /// Chunks between two such measures: doubled each time the loser
     /// loses again, back to [`REMEASURE_EVERY`] when the choice changes.
     remeasure_gap: u64,
-    /// Whether the pipeline was the cheaper way at the last chunk.
-    pipeline_cheaper: Option<bool>,
+    /// Whether two threads were the cheaper way at the last chunk.
+    two_threads_cheaper: Option<bool>,
     /// The processes sharing the work ([`Limits::team`]).
     team: Option<Arc<dyn Team>>,
     /// What the shared blocks cost.
@@ -160,17 +201,26 @@ const TEAM_FROM: usize = 16 * TEAM_HEAPS;
 /// on an AMD EPYC; see docs/DISTRIBUTED.md).
 const TEAM_MIN_RARE: usize = 256;
 
-/// The pipeline runs once a heap costs this many nanoseconds on one
-/// thread. Handing each value between the threads costs a few hundred
-/// nanoseconds, so below about a microsecond a heap one thread is faster
-/// (measured on the reference machine: the pipeline takes 0.6 from 4.7 to
-/// 2.7 µs a heap, and slows 0.106 and 0.16, whose heaps cost 0.1-0.2 µs).
+/// Two threads run once a heap costs this many nanoseconds on one thread.
+/// The pipeline hands each value between the threads, which costs a few
+/// hundred nanoseconds, so below about a microsecond a heap one thread is
+/// faster (measured on the reference machine: the pipeline takes 0.6 from
+/// 4.7 to 2.7 µs a heap, and slows 0.106 and 0.16, whose heaps cost
+/// 0.1-0.2 µs). Speculation hands over only the heaps that need a scan,
+/// but it too was slower than one thread on 0.106 (60-90 ns a heap on one
+/// thread, 50-150 on two), whose scans are a small part of a heap's work.
 const PIPELINE_MIN_NS: f64 = 1500.0;
+
+/// Two threads run by speculation while a chunk finds at most this many
+/// rare positions. Each one stops the speculating threads, which start
+/// again after it: some 50 µs, against some 25 ms for a chunk of heaps
+/// dear enough for two threads, so these cost a few percent at most.
+const SPECULATE_MAX_RARE: usize = 16;
 
 /// Heaps below this are always computed on one thread.
 const MIN_PIPELINE: usize = 1024;
 
-/// Once both the pipeline and one thread have been measured, the way that
+/// Once both two threads and one thread have been measured, the way that
 /// lost runs again after this many chunks, to measure it again: how busy a
 /// shared machine is changes while a table runs.
 const REMEASURE_EVERY: u64 = 32;
@@ -179,8 +229,8 @@ const REMEASURE_EVERY: u64 = 32;
 /// again the wait doubles, so a way many times slower costs a few percent.
 const MAX_REMEASURE_GAP: u64 = 512;
 
-/// A pipeline that starts runs this many chunks and is judged on the last:
-/// its first chunks are dearer (for Officers 2.11, 2.01, 1.90, then
+/// Two threads that start run this many chunks and are judged on the last:
+/// the pipeline's first chunks are dearer (for Officers 2.11, 2.01, 1.90, then
 /// 1.42 µs a heap, on a loaded machine).
 const TRIAL_CHUNKS: u32 = 4;
 
@@ -208,13 +258,14 @@ impl Engine {
             kernel: kernel::Kernel::best(),
             needed: Vec::new(),
             heap_cost: None,
-            pipeline_cost: None,
-            force_pipeline: false,
+            two_thread_cost: None,
+            forced: None,
+            rare_found: 0,
             chunks: 0,
-            pipeline_streak: 0,
+            two_thread_streak: 0,
             next_remeasure: REMEASURE_EVERY,
             remeasure_gap: REMEASURE_EVERY,
-            pipeline_cheaper: None,
+            two_threads_cheaper: None,
             team: None,
             team_stats: TeamStats::default(),
             team_min_rare: TEAM_MIN_RARE,
@@ -267,86 +318,91 @@ impl Engine {
     ///
     /// Returns early, with fewer values, once `stop` says so: it is asked
     /// every [`STOP_EVERY`] heaps, so a deadline is kept to within a few
-    /// milliseconds even when each heap costs microseconds, or when the
-    /// two threads of the pipeline wait on each other on a busy machine.
+    /// milliseconds even when each heap costs microseconds, or when two
+    /// threads wait on each other on a busy machine.
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: &StopCheck<'_>) -> Option<u32> {
         let (from, started) = (g.len(), std::time::Instant::now());
         self.chunks += 1;
-        let pipeline = self.use_pipeline(from);
-        let overflow = if pipeline {
-            self.run_pipeline(g, end, stop)
+        let two_threads = self.use_two_threads(from);
+        let rare_before = self.sparse.as_ref().map_or(0, Sparse::rare_count);
+        let overflow = if two_threads {
+            self.run_two_threads(g, end, stop, self.way())
         } else {
             self.run_sequential(g, end, stop)
         };
         let measured = overflow.is_none() && g.len() > from && self.sparse.is_some();
         let cost = measured.then(|| started.elapsed().as_nanos() as f64 / (g.len() - from) as f64);
-        self.record_chunk(pipeline, cost);
+        self.rare_found = self
+            .sparse
+            .as_ref()
+            .map_or(0, |s| s.rare_count().saturating_sub(rare_before));
+        self.record_chunk(two_threads, cost);
         overflow
     }
 
-    /// Accounts for a chunk run with the pipeline or not, which cost `cost`
+    /// Accounts for a chunk run on two threads or not, which cost `cost`
     /// nanoseconds a heap (`None`: not a measure to go by).
-    fn record_chunk(&mut self, pipeline: bool, cost: Option<f64>) {
-        self.pipeline_streak = if pipeline {
-            self.pipeline_streak.saturating_add(1)
+    fn record_chunk(&mut self, two_threads: bool, cost: Option<f64>) {
+        self.two_thread_streak = if two_threads {
+            self.two_thread_streak.saturating_add(1)
         } else {
             0
         };
         if cost.is_some() {
-            if pipeline {
-                self.pipeline_cost = cost;
+            if two_threads {
+                self.two_thread_cost = cost;
             } else {
                 self.heap_cost = cost;
             }
         }
-        self.schedule_remeasure(pipeline);
+        self.schedule_remeasure(two_threads);
     }
 
-    /// After a chunk run with the pipeline or not: when the way that lost
-    /// has just been measured again (and is not in the middle of a trial),
-    /// sets when it runs next.
-    fn schedule_remeasure(&mut self, pipeline: bool) {
-        let (Some(one), Some(two)) = (self.heap_cost, self.pipeline_cost) else {
+    /// After a chunk run on two threads or not: when the way that lost has
+    /// just been measured again (and is not in the middle of a trial), sets
+    /// when it runs next.
+    fn schedule_remeasure(&mut self, two_threads: bool) {
+        let (Some(one), Some(two)) = (self.heap_cost, self.two_thread_cost) else {
             return;
         };
         let cheaper = two < one;
-        match self.pipeline_cheaper {
+        match self.two_threads_cheaper {
             // Both ways measured for the first time.
             None => self.next_remeasure = self.chunks + REMEASURE_EVERY,
             Some(before) if before != cheaper => self.remeasure_gap = REMEASURE_EVERY,
             Some(_) => {}
         }
-        self.pipeline_cheaper = Some(cheaper);
-        if self.chunks < self.next_remeasure || (pipeline && self.in_trial()) {
+        self.two_threads_cheaper = Some(cheaper);
+        if self.chunks < self.next_remeasure || (two_threads && self.in_trial()) {
             return;
         }
-        if pipeline != cheaper {
+        if two_threads != cheaper {
             self.remeasure_gap = (2 * self.remeasure_gap).min(MAX_REMEASURE_GAP);
         }
         self.next_remeasure = self.chunks + self.remeasure_gap;
     }
 
-    /// Whether the pipeline is starting: it has run fewer than
+    /// Whether two threads are starting: they have run fewer than
     /// [`TRIAL_CHUNKS`] chunks in a row and is not far behind one thread.
     fn in_trial(&self) -> bool {
-        let dear = match (self.heap_cost, self.pipeline_cost) {
+        let dear = match (self.heap_cost, self.two_thread_cost) {
             (Some(one), Some(two)) => two >= 1.5 * one,
             _ => false,
         };
-        (1..TRIAL_CHUNKS).contains(&self.pipeline_streak) && !dear
+        (1..TRIAL_CHUNKS).contains(&self.two_thread_streak) && !dear
     }
 
-    /// Whether heaps from `n` on go to the two-thread pipeline: when two
-    /// threads are allowed, the sparse engine runs, a heap measured on one
-    /// thread costs more than [`PIPELINE_MIN_NS`], and the pipeline's own
-    /// last measure was cheaper. The threads hand over every heap, so on a
-    /// busy machine, where a waiting thread may have to wait for the
-    /// scheduler, the pipeline can be many times slower than one thread,
-    /// and how busy the machine is changes while a table runs: so the way
-    /// that lost runs again from time to time (see
-    /// [`Engine::schedule_remeasure`]), and a starting pipeline gets a
-    /// trial of a few chunks.
-    fn use_pipeline(&self, n: usize) -> bool {
+    /// Whether heaps from `n` on go to two threads (the pipeline or
+    /// speculation, see [`Engine::way`]): when two threads are
+    /// allowed, the sparse engine runs, a heap measured on one thread costs
+    /// more than [`PIPELINE_MIN_NS`], and the last measure of two threads
+    /// was cheaper. The threads wait on each other, so on a busy machine,
+    /// where a waiting thread may have to wait for the scheduler, two
+    /// threads can be many times slower than one, and how busy the machine
+    /// is changes while a table runs: so the way that lost runs again from
+    /// time to time (see [`Engine::schedule_remeasure`]), and two threads
+    /// that start get a trial of a few chunks.
+    fn use_two_threads(&self, n: usize) -> bool {
         let possible = self.threads >= 2
             && self.team.is_none()
             && n >= MIN_PIPELINE
@@ -355,10 +411,10 @@ impl Engine {
         if !possible {
             return false;
         }
-        if self.force_pipeline {
+        if self.forced.is_some() {
             return true;
         }
-        match (self.heap_cost, self.pipeline_cost) {
+        match (self.heap_cost, self.two_thread_cost) {
             (None, _) => false,
             (Some(one), _) if one < PIPELINE_MIN_NS => false,
             (Some(_), None) => true,
@@ -367,29 +423,61 @@ impl Engine {
         }
     }
 
-    fn run_pipeline<T: Cell>(
+    /// How two threads run: by speculation ([`speculate`]) when the last
+    /// chunk found at most
+    /// [`SPECULATE_MAX_RARE`] rare positions, since each one ends a run of
+    /// speculation.
+    fn way(&self) -> TwoThreads {
+        match self.forced {
+            Some(way) => way,
+            None if self.rare_found <= SPECULATE_MAX_RARE => TwoThreads::Speculation,
+            None => TwoThreads::Pipeline,
+        }
+    }
+
+    /// Computes heaps `g.len()..end` on two threads, by speculation or
+    /// with the pipeline; returns early as [`Engine::run`] does.
+    fn run_two_threads<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         end: usize,
         stop: &StopCheck<'_>,
+        way: TwoThreads,
     ) -> Option<u32> {
         while g.len() < end {
             let start = g.len();
             let sparse = self
                 .sparse
                 .as_ref()
-                .expect("the pipeline runs the sparse engine");
-            let overflow = pipeline::run(g, end, sparse, &self.rules, self.capacity(), stop);
+                .expect("two threads run the sparse engine");
+            let (rules, cap) = (&self.rules, self.capacity());
+            let ended = match way {
+                TwoThreads::Pipeline => pipeline::run(g, end, sparse, rules, cap, stop),
+                TwoThreads::Speculation => speculate::run(g, end, sparse, rules, cap, stop),
+            };
             for (p, v) in g.iter().enumerate().skip(start) {
                 self.record(p, v.get());
             }
-            let Some((n, v)) = overflow else { break };
-            debug_assert_eq!(n, g.len());
-            if v > T::MAX {
-                return Some(v);
+            match ended {
+                Ended::Reached => break,
+                Ended::Next(v) => {
+                    if v > T::MAX {
+                        return Some(v);
+                    }
+                    let n = g.len();
+                    g.push(T::from_u32(v));
+                    self.record(n, v);
+                }
+                Ended::Halted => {
+                    if stop() {
+                        break;
+                    }
+                    let next = g.len() + 1;
+                    if let Some(v) = self.run_sequential(g, next, stop) {
+                        return Some(v);
+                    }
+                }
             }
-            g.push(T::from_u32(v));
-            self.record(n, v);
         }
         None
     }
@@ -425,7 +513,7 @@ impl Engine {
                             let len = TEAM_HEAPS.min(end - n);
                             s.start_team_block(g, len, &self.rules, team, &mut self.team_stats);
                             self.finishing = Some(Instant::now());
-                        } else if n >= block::FIRST_BLOCK && s.rare_count() >= block::MIN_RARE {
+                        } else if s.wants_block(n) {
                             s.start_block(g, block::BLOCK_HEAPS.min(end - n), &self.rules);
                         }
                     }
@@ -500,8 +588,8 @@ impl Engine {
             self.sparse = Some(sparse);
             // A new classification costs differently: measure it again.
             self.heap_cost = None;
-            self.pipeline_cost = None;
-            self.pipeline_cheaper = None;
+            self.two_thread_cost = None;
+            self.two_threads_cheaper = None;
         }
         self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         self.next_review = (2 * n).max(n + 4096);
@@ -657,12 +745,13 @@ impl Sequence {
         self.engine.triple.is_some()
     }
 
-    /// Runs the two-thread pipeline wherever it can run (two threads
-    /// allowed, the sparse engine in use, from heap 1024 on), however
-    /// cheap a heap is: for tests that hold it against one thread on
-    /// sequences where it would not pay.
-    pub fn force_pipeline(&mut self) {
-        self.engine.force_pipeline = true;
+    /// Runs two threads, the way given, wherever they can run (two
+    /// threads allowed, the sparse engine in use, from heap 1024 on),
+    /// however cheap a heap is and however many rare positions appear: for
+    /// tests that hold each way against one thread on sequences where it
+    /// would not pay.
+    pub fn force_two_threads(&mut self, way: TwoThreads) {
+        self.engine.forced = Some(way);
     }
 
     /// Saves to (and first resumes from) a checkpoint file. Its values are
@@ -1011,35 +1100,38 @@ mod tests {
         }
     }
 
-    /// The two-thread pipeline, which starts each heap on a table that
-    /// stops short of it (so the sparse engine's register path and its
-    /// marks run on prefixes), gives the plain engine's values on every
-    /// three-digit octal code that the sparse engine takes, past the heap
-    /// where the pipeline may start.
+    /// Both ways of running two threads give the plain engine's values on
+    /// every three-digit octal code that the sparse engine takes, past the
+    /// heap where they may start: the pipeline, which starts each heap on a
+    /// table that stops short of it (so the sparse engine's register path
+    /// and its marks run on prefixes), and speculation, whose confirming
+    /// scans fail at every rare position.
     #[test]
-    fn the_pipeline_matches_the_plain_engine_on_every_three_digit_code() {
+    fn two_threads_match_the_plain_engine_on_every_three_digit_code() {
         let to = MIN_PIPELINE as u64 + 150;
-        let mut piped = 0;
-        for code in three_digit_codes() {
-            let g = game(&code, false);
-            let mut seq = Sequence::new(g.clone());
-            seq.force_pipeline();
-            let limits = Limits {
-                shortcuts: false,
-                threads: 2,
-                ..Limits::default()
-            };
-            seq.extend(to, &limits).unwrap();
-            if seq.engine.pipeline_cost.is_none() {
-                continue;
+        for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
+            let mut ran = 0;
+            for code in three_digit_codes() {
+                let g = game(&code, false);
+                let mut seq = Sequence::new(g.clone());
+                seq.force_two_threads(way);
+                let limits = Limits {
+                    shortcuts: false,
+                    threads: 2,
+                    ..Limits::default()
+                };
+                seq.extend(to, &limits).unwrap();
+                if seq.engine.two_thread_cost.is_none() {
+                    continue;
+                }
+                ran += 1;
+                let got: Vec<Nimber> = (0..=to).map(|n| seq.get(n).unwrap()).collect();
+                assert_eq!(got, plain_table(&g, to), "{code} {way:?}");
             }
-            piped += 1;
-            let got: Vec<Nimber> = (0..=to).map(|n| seq.get(n).unwrap()).collect();
-            assert_eq!(got, plain_table(&g, to), "{code}");
+            // Most codes have a classification by then, which both ways
+            // need (the count guards the test against running none).
+            assert!(ran > 500, "{ran} codes ran {way:?}");
         }
-        // Most codes have a classification by then, which the pipeline
-        // needs (the count guards the test against running none).
-        assert!(piped > 500, "{piped} codes ran the pipeline");
     }
 
     /// The choice between one thread and the pipeline follows the cheaper
@@ -1051,16 +1143,16 @@ mod tests {
         let mut seq = officers_to(2000);
         let e = &mut seq.engine;
         let n = 2000;
-        assert!(!e.use_pipeline(n), "one thread allowed");
+        assert!(!e.use_two_threads(n), "one thread allowed");
         e.threads = 2;
         e.heap_cost = None;
-        assert!(!e.use_pipeline(n), "one thread is measured first");
+        assert!(!e.use_two_threads(n), "one thread is measured first");
         e.heap_cost = Some(PIPELINE_MIN_NS / 2.0);
-        assert!(!e.use_pipeline(n), "heaps too cheap to hand over");
+        assert!(!e.use_two_threads(n), "heaps too cheap to hand over");
         e.heap_cost = Some(2.0 * PIPELINE_MIN_NS);
-        assert!(e.use_pipeline(n), "the pipeline is measured next");
+        assert!(e.use_two_threads(n), "the pipeline is measured next");
         assert!(
-            !e.use_pipeline(MIN_PIPELINE - 1),
+            !e.use_two_threads(MIN_PIPELINE - 1),
             "never below MIN_PIPELINE"
         );
         let one = 2.0 * PIPELINE_MIN_NS;
@@ -1080,13 +1172,13 @@ mod tests {
             (1.2 * one, TRIAL_CHUNKS, 1, false),
             (2.0 * one, 1, 1, false),
         ] {
-            e.pipeline_cost = Some(two);
-            e.pipeline_streak = streak;
+            e.two_thread_cost = Some(two);
+            e.two_thread_streak = streak;
             e.chunks = chunk;
-            assert_eq!(e.use_pipeline(n), want, "{two} {streak} {chunk}");
+            assert_eq!(e.use_two_threads(n), want, "{two} {streak} {chunk}");
         }
-        e.force_pipeline = true;
-        assert!(e.use_pipeline(n), "forced");
+        e.forced = Some(TwoThreads::Pipeline);
+        assert!(e.use_two_threads(n), "forced");
     }
 
     /// A pipeline three times as dear as one thread is tried once (no
@@ -1103,7 +1195,7 @@ mod tests {
         // Chunks as `Engine::run` counts, chooses and records them.
         let chunk = |e: &mut Engine, two: f64| {
             e.chunks += 1;
-            let pipeline = e.use_pipeline(2000);
+            let pipeline = e.use_two_threads(2000);
             e.record_chunk(pipeline, Some(if pipeline { two } else { one }));
             pipeline
         };
@@ -1325,57 +1417,95 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
     }
 
-    /// The two-thread pipeline against the plain engine, from heap 20 on,
-    /// under the best classification and a few others: codes whose heap `n`
-    /// reads `G(n - 1)` by removing one token (0.6, 0.16 ...), by splitting
-    /// without removing (4.07, and 4!.0 with unequal heaps), or not at all.
+    /// Both ways of running two threads against the plain engine, from
+    /// heap 20 on, under the best classification and a few poor ones: codes
+    /// whose heap `n` reads `G(n - 1)` by removing one token (0.6, 0.16
+    /// ...), by splitting without removing (4.07, and 4!.0 with unequal
+    /// heaps), or not at all. Under the poor classifications rare positions
+    /// abound: speculation's confirming scans fail at each, and candidates
+    /// reach the capacity. Every failure and every halt must leave the
+    /// values before it final, for the engine to record the next heap.
     #[test]
-    fn pipeline_matches_plain() {
-        for code in [
+    fn two_threads_match_plain() {
+        let codes = [
             "0.6", "0.16", "0.106", "4.07", "4!.0", "0.77", "0.137", "0.1777", "4.7", "0.56",
-        ] {
+        ];
+        let ways = [TwoThreads::Pipeline, TwoThreads::Speculation];
+        for (code, way) in codes.into_iter().flat_map(|c| ways.map(|w| (c, w))) {
             let g = game(code, false);
             let plain = plain_table(&g, 2500);
             let cap = (plain.iter().map(|v| v.0).max().unwrap() as usize + 1).next_power_of_two();
-            let rules = Rules::new(g.code());
-            let engine = Engine::new(rules.clone());
-            let mut even = vec![0; cap];
-            let mut odd = vec![0; cap];
+            let mut engine = Engine::new(Rules::new(g.code()));
+            engine.marks.ensure(cap);
+            let mut histogram = [vec![0; cap], vec![0; cap]];
             for (n, v) in plain.iter().enumerate().skip(1) {
-                if n % 2 == 0 {
-                    even[v.0 as usize] += 1
-                } else {
-                    odd[v.0 as usize] += 1
-                }
+                histogram[n % 2][v.0 as usize] += 1;
             }
-            let best = mask::best_class(&even, &odd, engine.domain).0;
+            let best = mask::best_class(&histogram[0], &histogram[1], engine.domain).0;
             let others = [1, 3, cap as u32 - 1].map(|mask| mask::Class {
                 mask,
                 domain: false,
                 rare: 0,
             });
+            let want: Vec<u64> = plain.iter().map(|v| v.0).collect();
+            // Rare positions found past heap 20 (for speculation, each one
+            // a failed scan).
+            let mut found = 0;
             for class in std::iter::once(best).chain(others) {
                 let mut table: Vec<u16> = plain[..20].iter().map(|v| v.0 as u16).collect();
-                let sparse = Sparse::new(class, cap as u32, &table);
-                let overflow = pipeline::run(
-                    &mut table,
-                    plain.len(),
-                    &sparse,
-                    &rules,
-                    cap as u32,
-                    &|| false,
-                );
-                assert_eq!(overflow, None, "{code} {class:?}");
+                engine.histogram = histogram.clone();
+                engine.sparse = Some(Sparse::new(class, cap as u32, &table));
+                let rare_before = engine.sparse.as_ref().map_or(0, Sparse::rare_count);
+                let overflow = engine.run_two_threads(&mut table, plain.len(), &|| false, way);
+                assert_eq!(overflow, None, "{code} {class:?} {way:?}");
+                let sparse = engine.sparse.as_ref().expect("no review runs here");
+                found += sparse.rare_count() - rare_before;
                 let got: Vec<u64> = table.iter().map(|&v| v.into()).collect();
-                let want: Vec<u64> = plain.iter().map(|v| v.0).collect();
-                assert_eq!(got, want, "{code} {class:?}");
+                assert_eq!(got, want, "{code} {class:?} {way:?}");
             }
+            assert!(found > 1000, "{code} {way:?}: {found} rare positions");
         }
     }
 
-    /// The whole engine with the pipeline forced on (as if heaps were
-    /// dear) equals the engine on one thread, across the widening of the
-    /// table from one byte to two (0.6 first reaches 256 at heap 10344).
+    /// Speculation stopped from outside keeps the values it computed, all
+    /// right, and goes on from them.
+    #[test]
+    fn stopped_speculation_keeps_final_values() {
+        let g = game("0.6", false);
+        let plain: Vec<u64> = plain_table(&g, 6000).iter().map(|v| v.0).collect();
+        let mut seq = Sequence::new(g);
+        let one = Limits {
+            shortcuts: false,
+            threads: 1,
+            ..Limits::default()
+        };
+        seq.extend(2000, &one).unwrap();
+        let Store::U8(table) = &mut seq.store else {
+            panic!("0.6 first reaches 256 at heap 10 344")
+        };
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let asked = AtomicUsize::new(0);
+        let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 3;
+        let overflow = seq
+            .engine
+            .run_two_threads(table, 6001, &stop, TwoThreads::Speculation);
+        assert_eq!(overflow, None);
+        let stopped = table.len();
+        assert!((2001..6001).contains(&stopped), "stopped at {stopped}");
+        let got: Vec<u64> = table.iter().map(|&v| v.into()).collect();
+        assert_eq!(got, plain[..stopped]);
+        let overflow = seq
+            .engine
+            .run_two_threads(table, 6001, &|| false, TwoThreads::Speculation);
+        assert_eq!(overflow, None);
+        let got: Vec<u64> = table.iter().map(|&v| v.into()).collect();
+        assert_eq!(got, plain);
+    }
+
+    /// The whole engine with each way of running two threads forced on (as
+    /// if heaps were dear) equals the engine on one thread, across the
+    /// widening of the table from one byte to two (0.6 first reaches 256 at
+    /// heap 10344, a candidate that does not fit a byte).
     #[test]
     fn two_threads_equal_one() {
         let one = Limits {
@@ -1390,11 +1520,13 @@ mod tests {
         for (code, to) in [("0.6", 12_000), ("4!.0", 6000), ("0.16", 20_000)] {
             let mut single = Sequence::new(game(code, false));
             single.extend(to, &one).unwrap();
-            let mut double = Sequence::new(game(code, false));
-            double.extend(2000, &one).unwrap();
-            double.engine.heap_cost = Some(f64::MAX);
-            double.extend(to, &two).unwrap();
-            assert_eq!(double.store(), single.store(), "{code}");
+            for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
+                let mut double = Sequence::new(game(code, false));
+                double.extend(2000, &one).unwrap();
+                double.force_two_threads(way);
+                double.extend(to, &two).unwrap();
+                assert_eq!(double.store(), single.store(), "{code} {way:?}");
+            }
         }
     }
 

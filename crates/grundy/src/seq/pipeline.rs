@@ -23,7 +23,7 @@ use super::marks::Marks;
 use super::rules::Rules;
 use super::sparse::Sparse;
 use super::store::Cell;
-use super::{STOP_EVERY, StopCheck};
+use super::{Ended, STOP_EVERY, StopCheck, pause};
 
 /// A table shared by the two threads: slots below `done` are final and only
 /// read; the slot `done` is written by the one thread that owns that heap.
@@ -58,12 +58,7 @@ impl<T: Cell> Shared<T> {
             if self.stop.load(Ordering::Acquire) < len {
                 return false;
             }
-            spins += 1;
-            if spins < 1 << 10 {
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
-            }
+            pause(&mut spins);
         }
     }
 }
@@ -94,10 +89,10 @@ fn skipped_values<T: Cell>(g: &[T], n: usize, rules: &Rules, out: &mut Vec<u32>)
 }
 
 /// Computes heaps `start..end` of `g` (which holds `G(0..start)` and is
-/// resized here) with two threads. Returns `Some((n, v))` when the value `v`
-/// of heap `n` is not below `cap` or does not fit `T`; then `g` holds
-/// `G(0..n)` and the caller records `v` itself. Stops early, with `g`
-/// holding the values that are final, once `stop` says so.
+/// resized here) with two threads. Ends with [`Ended::Next`] when the value
+/// of the heap after the table's last is not below `cap` or does not fit
+/// `T`, for the caller to record. Stops early, with `g` holding the values
+/// that are final, once `stop` says so.
 pub(crate) fn run<T: Cell>(
     g: &mut Vec<T>,
     end: usize,
@@ -105,7 +100,7 @@ pub(crate) fn run<T: Cell>(
     rules: &Rules,
     cap: u32,
     stop: &StopCheck<'_>,
-) -> Option<(usize, u32)> {
+) -> Ended {
     let start = g.len();
     g.resize(end, T::default());
     let shared = Shared {
@@ -143,7 +138,14 @@ pub(crate) fn run<T: Cell>(
     });
     let done = shared.done.load(Ordering::Acquire);
     g.truncate(done);
-    overflow
+    match overflow {
+        Some((n, v)) => {
+            debug_assert_eq!(n, done);
+            Ended::Next(v)
+        }
+        None if done == end => Ended::Reached,
+        None => Ended::Halted,
+    }
 }
 
 /// Stops the other thread if this one unwinds, so that it does not wait for

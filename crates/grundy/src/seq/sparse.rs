@@ -24,7 +24,7 @@
 use std::ops::Range;
 use std::time::Instant;
 
-use super::block::{BLOCK_HEAPS, Block, Pieces};
+use super::block::{self, BLOCK_HEAPS, Block, Pieces};
 use super::kernel::{self, Kernel, Scan};
 use super::marks::Marks;
 use super::mask::Class;
@@ -156,6 +156,21 @@ impl Sparse {
         rules: &Rules,
         marks: &mut Marks,
     ) -> u32 {
+        let (candidate, missing) = self.candidate(g, n, rules, marks);
+        self.confirm(g, n, rules, candidate, missing)
+    }
+
+    /// The first half of [`Sparse::value_of`]: the candidate for heap `n`
+    /// (the smallest cheap value that is not an option) and how many
+    /// abundant values below it are not yet known to be options; those are
+    /// left in the needed set (see [`Sparse::take_needed`]).
+    pub fn candidate<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        rules: &Rules,
+        marks: &mut Marks,
+    ) -> (u32, u32) {
         let known = g.len();
         // 1. Pairs with a rare heap: all cheap options, some abundant ones.
         // The block holds those that reach below it (when `g` is complete).
@@ -203,12 +218,25 @@ impl Sparse {
         }
 
         // 2. Every abundant value below the candidate must be an option too.
-        let (candidate, mut missing) = if narrow {
+        if narrow {
             sift_bits(self.parity_bits, flip, self.cap, seen, &mut self.needed)
         } else {
             let option = |v: u32| marks.has(v) || block.is_some_and(|b| b.has(v));
             sift(&self.by_parity, flip, self.cap, option, &mut self.needed)
-        };
+        }
+    }
+
+    /// The second half of [`Sparse::value_of`]: `G(n)`, given the
+    /// candidate and the `missing` abundant values below it in the needed
+    /// set, from `g = G(0..n)`. The needed set is left empty.
+    pub fn confirm<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        rules: &Rules,
+        candidate: u32,
+        mut missing: u32,
+    ) -> u32 {
         let words = candidate as usize / 64 + 1;
         if missing == 0 {
             return candidate;
@@ -486,6 +514,20 @@ impl Sparse {
     /// The heap after the current block (0 before the first).
     pub fn block_end(&self) -> usize {
         self.block.end()
+    }
+
+    /// Whether heap `n` starts a new block (see [`Sparse::start_block`]):
+    /// it is past the current one, and blocks pay for this many rare
+    /// positions and heaps this large.
+    pub fn wants_block(&self, n: usize) -> bool {
+        n >= self.block_end() && n >= block::FIRST_BLOCK && self.rare.len() >= block::MIN_RARE
+    }
+
+    /// The set of abundant values [`Sparse::candidate`] leaves for
+    /// [`Sparse::confirm`]: a bit a value, below the capacity. It is empty
+    /// between heaps.
+    pub fn needed_mut(&mut self) -> &mut [u64] {
+        &mut self.needed
     }
 
     /// Marks `G(r) ⊕ G(s − r)` for the rare positions `rare[range]`, all

@@ -4,7 +4,7 @@
 //!
 //! | data file | engines |
 //! |---|---|
-//! | `sequences.toml` | the reference search (small heaps), the family's table and its single-heap values, the equivalent code's family, and the sequence engine plain, sparse (one thread) and as the two-thread pipeline, on a table long enough for each to run |
+//! | `sequences.toml` | the reference search (small heaps), the family's table and its single-heap values, the equivalent code's family, and the sequence engine plain, sparse (one thread), and on two threads as the pipeline and by speculation, on a table long enough for each to run |
 //! | `periods.toml` | the family's period finder, the sequence engine's watcher, the values up to the theorem's bound, heaps far beyond the table by the family, by the certified sequence and streamed |
 //! | `misere.toml` | genus: Nim's formula, the genus by search, each γn by misère search; outcome: Bouton's rule, the SJ theorem, search, and the definition |
 //! | `coins.toml` | the family's formula, search of the coin game, sums of two heads |
@@ -25,7 +25,7 @@ use grundy::misere::{self, Genus, Method};
 use grundy::nimber::arith::evaluate;
 use grundy::nimber::product::{product, product_plain};
 use grundy::period::{Periodicity, Proof};
-use grundy::seq::{Reached, Sequence};
+use grundy::seq::{Reached, Sequence, TwoThreads};
 use grundy::solve::reference::{self, Ending};
 use grundy::{Limits, Nimber, Outcome};
 use serde::Deserialize;
@@ -132,6 +132,7 @@ enum SeqEngine {
     Plain,
     Sparse,
     Pipeline,
+    Speculation,
 }
 
 /// `G(0..=to)` by the sequence engine; `None` when that engine does not
@@ -142,7 +143,11 @@ fn sequence(game: &TakeBreak, to: u64, engine: SeqEngine) -> Option<Vec<Nimber>>
         SeqEngine::Plain => all_values(true, 1),
         SeqEngine::Sparse => all_values(false, 1),
         SeqEngine::Pipeline => {
-            seq.force_pipeline();
+            seq.force_two_threads(TwoThreads::Pipeline);
+            all_values(false, 2)
+        }
+        SeqEngine::Speculation => {
+            seq.force_two_threads(TwoThreads::Speculation);
             all_values(false, 2)
         }
     };
@@ -304,6 +309,7 @@ fn published_sequences_by_every_engine() {
         for (engine, name) in [
             (SeqEngine::Sparse, "sequence sparse"),
             (SeqEngine::Pipeline, "sequence pipeline"),
+            (SeqEngine::Speculation, "sequence speculation"),
         ] {
             if let Some(got) = sequence(&game, long, engine) {
                 tally.sequence(name, r, &claim, &got);

@@ -1,0 +1,364 @@
+//! Two threads on one table: one takes each heap's candidate for its value
+//! and goes on, the other confirms the candidates behind it.
+//!
+//! The sparse engine's work for a heap has two halves (see
+//! [`super::sparse`]): the pass over the rare positions, which gives the
+//! candidate and the few abundant values below it not yet seen among the
+//! options, and the confirming scan, which looks for those values among
+//! the pairs of common heaps. When the scan finds them all, the candidate
+//! is the value; when it does not, the heap is a new rare position. Once
+//! rare positions stop appearing (Officers: the last near heap 20 627,
+//! Grundy's game near 82 860), every scan finds them all.
+//!
+//! So here the first thread takes every candidate for the value, writes
+//! it to the table and goes on, and hands each heap that needs a scan to
+//! the second thread through a ring of needed sets. The second runs the
+//! scans in order of heaps: heap `n`'s scan reads `G(0..n)`, which is right
+//! once every earlier scan succeeded. When a scan fails, its heap's value
+//! is the smallest value it did not find; the values from that heap on are
+//! thrown away, and the caller records that value and starts again.
+//!
+//! Unlike [`super::pipeline`], the threads never wait for each other's
+//! values: the first only waits when the ring is full, the second when it
+//! is empty.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::block::BLOCK_HEAPS;
+use super::marks::Marks;
+use super::rules::Rules;
+use super::sparse::Sparse;
+use super::store::Cell;
+use super::{Ended, STOP_EVERY, StopCheck, pause};
+
+/// Heaps the ring holds: enough that the confirming thread, whose scans
+/// vary from a few pairs to thousands, seldom runs dry or holds up the
+/// other (about a millisecond of Officers' heaps).
+const RING_HEAPS: usize = 1024;
+
+/// The table both threads read: the first writes each slot once, before
+/// handing on any heap after it, and the second reads only slots below
+/// the heaps it was handed.
+struct Table<T> {
+    ptr: *mut T,
+}
+
+// SAFETY: slot `n` is written by the first thread before it pushes (with a
+// release store) any heap after `n` to the ring; the second thread reads
+// only `G(0..m)` for a heap `m` it popped (with an acquire load). Neither
+// writes a slot the other reads.
+unsafe impl<T: Send> Sync for Table<T> {}
+
+impl<T: Cell> Table<T> {
+    /// `G(0..len)`, which must all be written.
+    fn prefix(&self, len: usize) -> &[T] {
+        // SAFETY: see the `Sync` implementation; slots below `len` are
+        // initialised and no longer written.
+        unsafe { std::slice::from_raw_parts(self.ptr, len) }
+    }
+
+    /// Writes slot `n`, which must not have been handed on yet.
+    fn write(&self, n: usize, v: T) {
+        // SAFETY: slot `n` is the first thread's alone until it pushes a
+        // heap after it.
+        unsafe { self.ptr.add(n).write(v) };
+    }
+}
+
+/// A counter on a cache line of its own, so that the two threads' counters
+/// do not share one.
+#[repr(align(128))]
+#[derive(Default)]
+struct Counter(AtomicUsize);
+
+/// The heaps handed from the first thread to the second: for each, the
+/// heap, its candidate, how many values it needs, and the needed set.
+struct Ring {
+    /// `RING_HEAPS` entries of `stride` words: `[n, candidate | missing
+    /// << 32, needed...]`.
+    slots: *mut u64,
+    stride: usize,
+    pushed: Counter,
+    popped: Counter,
+    /// The first thread pushes no more.
+    finished: AtomicBool,
+    /// The heap whose scan failed (`usize::MAX`: none); 0 if the second
+    /// thread unwound.
+    failed: Counter,
+}
+
+// SAFETY: entry `k % RING_HEAPS` is written by the first thread only while
+// `k - popped < RING_HEAPS` and before `pushed` passes `k` (release); it is
+// read by the second only while `k < pushed` (acquire) and before `popped`
+// passes `k` (release, read by the first with acquire).
+unsafe impl Sync for Ring {}
+
+/// Entries a side handles before it tells the other (and whenever it is
+/// about to wait): each telling moves a cache line between the cores.
+const BATCH: usize = 16;
+
+/// The first thread's end of the ring.
+struct Sender<'a> {
+    ring: &'a Ring,
+    /// Entries pushed, and of those the ones the other side was told of.
+    pushed: usize,
+    told: usize,
+    /// Entries may be pushed up to here (entries popped, as last seen,
+    /// plus the ring's size).
+    room: usize,
+}
+
+impl Sender<'_> {
+    /// Pushes heap `n`, its candidate and the needed set `needed` (which
+    /// holds `missing` values); waits while the ring is full. `false` when
+    /// a scan has failed, so that the heaps after it are of no use.
+    fn push(&mut self, n: usize, candidate: u32, missing: u32, needed: &[u64]) -> bool {
+        let ring = self.ring;
+        debug_assert_eq!(needed.len() + 2, ring.stride);
+        if self.pushed == self.room {
+            self.tell();
+            let mut spins = 0u32;
+            loop {
+                self.room = ring.popped.0.load(Ordering::Acquire) + RING_HEAPS;
+                if self.pushed < self.room {
+                    break;
+                }
+                if ring.failed.0.load(Ordering::Acquire) != usize::MAX {
+                    return false;
+                }
+                pause(&mut spins);
+            }
+        }
+        let k = self.pushed;
+        // SAFETY: the entry is inside the ring, and no longer read by the
+        // second thread (`popped` passed it).
+        let entry = unsafe {
+            std::slice::from_raw_parts_mut(
+                ring.slots.add(k % RING_HEAPS * ring.stride),
+                ring.stride,
+            )
+        };
+        entry[0] = n as u64;
+        entry[1] = u64::from(candidate) | u64::from(missing) << 32;
+        entry[2..].copy_from_slice(needed);
+        self.pushed += 1;
+        if self.pushed - self.told >= BATCH {
+            self.tell();
+        }
+        true
+    }
+
+    /// Publishes the entries pushed so far.
+    fn tell(&mut self) {
+        self.ring.pushed.0.store(self.pushed, Ordering::Release);
+        self.told = self.pushed;
+    }
+}
+
+impl Drop for Sender<'_> {
+    /// Publishes the last entries and says there will be no more, however
+    /// the first thread ends (a panic included), so that the second does
+    /// not wait for ever.
+    fn drop(&mut self) {
+        self.tell();
+        self.ring.finished.store(true, Ordering::Release);
+    }
+}
+
+/// The second thread's end of the ring.
+struct Receiver<'a> {
+    ring: &'a Ring,
+    /// Entries popped, and of those the ones the other side was told of.
+    popped: usize,
+    told: usize,
+    /// Entries pushed, as last seen.
+    available: usize,
+}
+
+impl Receiver<'_> {
+    /// The next entry, copied to `entry`; waits while the ring is empty.
+    /// `false` once the first thread has finished and every entry is taken.
+    fn pop(&mut self, entry: &mut [u64]) -> bool {
+        let ring = self.ring;
+        if self.popped == self.available {
+            self.tell();
+            let mut spins = 0u32;
+            loop {
+                // `finished` is set after the last entries are published:
+                // read it first.
+                let finished = ring.finished.load(Ordering::Acquire);
+                self.available = ring.pushed.0.load(Ordering::Acquire);
+                if self.popped < self.available {
+                    break;
+                }
+                if finished {
+                    return false;
+                }
+                pause(&mut spins);
+            }
+        }
+        let k = self.popped;
+        // SAFETY: the entry was published by the release store of `pushed`
+        // loaded above, and is not rewritten before `popped` passes it.
+        let slot = unsafe {
+            std::slice::from_raw_parts(ring.slots.add(k % RING_HEAPS * ring.stride), ring.stride)
+        };
+        entry.copy_from_slice(slot);
+        self.popped += 1;
+        if self.popped - self.told >= BATCH {
+            self.tell();
+        }
+        true
+    }
+
+    /// Frees the entries popped so far for the first thread to reuse.
+    fn tell(&mut self) {
+        self.ring.popped.0.store(self.popped, Ordering::Release);
+        self.told = self.popped;
+    }
+}
+
+impl Drop for Receiver<'_> {
+    /// Tells the first thread, if the second unwinds, that nothing it was
+    /// handed will be confirmed, so that it stops instead of waiting for
+    /// room in the ring.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.ring.failed.0.store(0, Ordering::Release);
+        }
+    }
+}
+
+/// Computes heaps `g.len()..end` of `g` (resized here), starting from the
+/// sparse engine's state `sparse` for the values in `g`, with values below
+/// `cap`. Stops early once `stop` says so.
+pub(crate) fn run<T: Cell>(
+    g: &mut Vec<T>,
+    end: usize,
+    sparse: &Sparse,
+    rules: &Rules,
+    cap: u32,
+    stop: &StopCheck<'_>,
+) -> Ended {
+    let start = g.len();
+    g.resize(end, T::default());
+    let table = Table {
+        ptr: g.as_mut_ptr(),
+    };
+    let mut first = sparse.clone();
+    let mut second = sparse.clone();
+    let stride = first.needed_mut().len() + 2;
+    let mut slots = vec![0u64; RING_HEAPS * stride];
+    let ring = Ring {
+        slots: slots.as_mut_ptr(),
+        stride,
+        pushed: Counter::default(),
+        popped: Counter::default(),
+        finished: AtomicBool::new(false),
+        failed: Counter(AtomicUsize::new(usize::MAX)),
+    };
+    let limit = cap.min(T::MAX + u32::from(T::MAX < u32::MAX));
+    let (stopped, failed) = std::thread::scope(|scope| {
+        let (table, ring) = (&table, &ring);
+        let confirming = scope.spawn(move || confirm(&mut second, table, ring, rules));
+        let stopped = take_candidates(&mut first, table, ring, (start, end), rules, limit, stop);
+        (
+            stopped,
+            confirming.join().expect("the confirming thread panicked"),
+        )
+    });
+    drop(slots);
+    match failed {
+        Some((n, v)) => {
+            g.truncate(n);
+            Ended::Next(v)
+        }
+        None => {
+            g.truncate(stopped);
+            if stopped == end {
+                Ended::Reached
+            } else {
+                Ended::Halted
+            }
+        }
+    }
+}
+
+/// The first thread: writes the candidates of heaps `start..end`, pushing
+/// those that need a scan, until the end, a candidate that does not fit
+/// below `limit`, a failed scan or `stop`. Returns the heap it stopped at.
+fn take_candidates<T: Cell>(
+    sparse: &mut Sparse,
+    table: &Table<T>,
+    ring: &Ring,
+    (start, end): (usize, usize),
+    rules: &Rules,
+    limit: u32,
+    stop: &StopCheck<'_>,
+) -> usize {
+    let mut sender = Sender {
+        ring,
+        pushed: 0,
+        told: 0,
+        room: RING_HEAPS,
+    };
+    let mut marks = Marks::default();
+    marks.ensure(limit as usize);
+    for n in start..end {
+        if n > start
+            && (n - start).is_multiple_of(STOP_EVERY)
+            && (ring.failed.0.load(Ordering::Relaxed) < n || stop())
+        {
+            return n;
+        }
+        let g = table.prefix(n);
+        if sparse.wants_block(n) {
+            sparse.start_block(g, BLOCK_HEAPS.min(end - n), rules);
+        }
+        let (candidate, missing) = sparse.candidate(g, n, rules, &mut marks);
+        if candidate >= limit {
+            sparse.needed_mut().fill(0);
+            return n;
+        }
+        if missing > 0 {
+            let needed = sparse.needed_mut();
+            let pushed = sender.push(n, candidate, missing, needed);
+            needed.fill(0);
+            if !pushed {
+                return n;
+            }
+        }
+        table.write(n, T::from_u32(candidate));
+        sparse.record(n, candidate);
+    }
+    end
+}
+
+/// The second thread: runs the scans it is handed, in order, until the
+/// first thread has finished or a scan fails; returns the heap whose scan
+/// failed and its value.
+fn confirm<T: Cell>(
+    sparse: &mut Sparse,
+    table: &Table<T>,
+    ring: &Ring,
+    rules: &Rules,
+) -> Option<(usize, u32)> {
+    let mut receiver = Receiver {
+        ring,
+        popped: 0,
+        told: 0,
+        available: 0,
+    };
+    let mut entry = vec![0u64; ring.stride];
+    while receiver.pop(&mut entry) {
+        let n = entry[0] as usize;
+        let (candidate, missing) = (entry[1] as u32, (entry[1] >> 32) as u32);
+        sparse.needed_mut().copy_from_slice(&entry[2..]);
+        let v = sparse.confirm(table.prefix(n), n, rules, candidate, missing);
+        if v != candidate {
+            ring.failed.0.store(n, Ordering::Release);
+            return Some((n, v));
+        }
+    }
+    None
+}
