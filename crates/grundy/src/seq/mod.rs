@@ -93,9 +93,11 @@ enum Ended {
     /// The heap after the table's last has this value, for the caller to
     /// record (it may not fit the table, or may be a new rare position).
     Next(u32),
-    /// The run stopped: the stop check said so, or the heap after the
-    /// table's last is for the caller to compute in full.
-    Halted,
+    /// The heap after the table's last is for the caller to compute in
+    /// full (its value may not fit the capacity).
+    Full,
+    /// The stop check said so.
+    Stopped,
 }
 
 /// Heaps computed between checks of the stop flag, clock and period.
@@ -163,6 +165,15 @@ struct Engine {
     forced: Option<TwoThreads>,
     /// Rare positions the last chunk found (see [`Engine::way`]).
     rare_found: usize,
+    /// The way two threads ran last: [`Engine::two_thread_cost`] is that
+    /// way's.
+    last_way: Option<TwoThreads>,
+    /// Heaps speculation's ring holds ([`speculate::RING_HEAPS`]; tests
+    /// use small rings, to reach the paths where it is full).
+    ring_heaps: usize,
+    /// Runs on two threads that ended for a heap computed in full.
+    #[cfg(test)]
+    full_runs: u64,
     /// Chunks run so far (see [`Engine::use_two_threads`]).
     chunks: u64,
     /// Chunks run on two threads since one thread last ran.
@@ -213,9 +224,13 @@ const PIPELINE_MIN_NS: f64 = 1500.0;
 
 /// Two threads run by speculation while a chunk finds at most this many
 /// rare positions. Each one stops the speculating threads, which start
-/// again after it: some 50 µs, against some 25 ms for a chunk of heaps
-/// dear enough for two threads, so these cost a few percent at most.
-const SPECULATE_MAX_RARE: usize = 16;
+/// again after it (some 50 µs), and throws away what the first thread
+/// computed past it: at most the heaps the ring holds, about 1.5 ms of
+/// Officers' heaps when the second thread lags that far. Against some
+/// 25 ms for a chunk of heaps dear enough for two threads, these cost a
+/// quarter of a chunk at worst, and little where the second thread keeps
+/// up; the cost measured decides in the end.
+const SPECULATE_MAX_RARE: usize = 4;
 
 /// Heaps below this are always computed on one thread.
 const MIN_PIPELINE: usize = 1024;
@@ -230,8 +245,9 @@ const REMEASURE_EVERY: u64 = 32;
 const MAX_REMEASURE_GAP: u64 = 512;
 
 /// Two threads that start run this many chunks and are judged on the last:
-/// the pipeline's first chunks are dearer (for Officers 2.11, 2.01, 1.90, then
-/// 1.42 µs a heap, on a loaded machine).
+/// the pipeline's first chunks were dearer (for Officers 2.11, 2.01, 1.90,
+/// then 1.42 µs a heap, on a loaded machine), and speculation gets the same
+/// trial.
 const TRIAL_CHUNKS: u32 = 4;
 
 impl Engine {
@@ -261,6 +277,10 @@ impl Engine {
             two_thread_cost: None,
             forced: None,
             rare_found: 0,
+            last_way: None,
+            ring_heaps: speculate::RING_HEAPS,
+            #[cfg(test)]
+            full_runs: 0,
             chunks: 0,
             two_thread_streak: 0,
             next_remeasure: REMEASURE_EVERY,
@@ -323,10 +343,20 @@ impl Engine {
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: &StopCheck<'_>) -> Option<u32> {
         let (from, started) = (g.len(), std::time::Instant::now());
         self.chunks += 1;
+        // The cost of two threads is measured afresh when the way changes:
+        // speculation slowed by many rare positions says nothing of the
+        // pipeline.
+        let way = self.way();
+        if self.last_way.is_some_and(|last| last != way) {
+            self.two_thread_cost = None;
+            self.two_threads_cheaper = None;
+            self.last_way = None;
+        }
         let two_threads = self.use_two_threads(from);
         let rare_before = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         let overflow = if two_threads {
-            self.run_two_threads(g, end, stop, self.way())
+            self.last_way = Some(way);
+            self.run_two_threads(g, end, stop, way)
         } else {
             self.run_sequential(g, end, stop)
         };
@@ -383,7 +413,7 @@ impl Engine {
     }
 
     /// Whether two threads are starting: they have run fewer than
-    /// [`TRIAL_CHUNKS`] chunks in a row and is not far behind one thread.
+    /// [`TRIAL_CHUNKS`] chunks in a row and are not far behind one thread.
     fn in_trial(&self) -> bool {
         let dear = match (self.heap_cost, self.two_thread_cost) {
             (Some(one), Some(two)) => two >= 1.5 * one,
@@ -453,7 +483,9 @@ impl Engine {
             let (rules, cap) = (&self.rules, self.capacity());
             let ended = match way {
                 TwoThreads::Pipeline => pipeline::run(g, end, sparse, rules, cap, stop),
-                TwoThreads::Speculation => speculate::run(g, end, sparse, rules, cap, stop),
+                TwoThreads::Speculation => {
+                    speculate::run(g, end, sparse, rules, cap, stop, self.ring_heaps)
+                }
             };
             for (p, v) in g.iter().enumerate().skip(start) {
                 self.record(p, v.get());
@@ -468,9 +500,11 @@ impl Engine {
                     g.push(T::from_u32(v));
                     self.record(n, v);
                 }
-                Ended::Halted => {
-                    if stop() {
-                        break;
+                Ended::Stopped => break,
+                Ended::Full => {
+                    #[cfg(test)]
+                    {
+                        self.full_runs += 1;
                     }
                     let next = g.len() + 1;
                     if let Some(v) = self.run_sequential(g, next, stop) {
@@ -1430,13 +1464,21 @@ mod tests {
         let codes = [
             "0.6", "0.16", "0.106", "4.07", "4!.0", "0.77", "0.137", "0.1777", "4.7", "0.56",
         ];
-        let ways = [TwoThreads::Pipeline, TwoThreads::Speculation];
-        for (code, way) in codes.into_iter().flat_map(|c| ways.map(|w| (c, w))) {
+        // Speculation also with a ring of three heaps, so that the first
+        // thread often finds it full and its entries wrap around.
+        let ways = [
+            (TwoThreads::Pipeline, speculate::RING_HEAPS),
+            (TwoThreads::Speculation, speculate::RING_HEAPS),
+            (TwoThreads::Speculation, 3),
+        ];
+        let mut full_runs = 0;
+        for (code, (way, ring)) in codes.into_iter().flat_map(|c| ways.map(|w| (c, w))) {
             let g = game(code, false);
             let plain = plain_table(&g, 2500);
             let cap = (plain.iter().map(|v| v.0).max().unwrap() as usize + 1).next_power_of_two();
             let mut engine = Engine::new(Rules::new(g.code()));
             engine.marks.ensure(cap);
+            engine.ring_heaps = ring;
             let mut histogram = [vec![0; cap], vec![0; cap]];
             for (n, v) in plain.iter().enumerate().skip(1) {
                 histogram[n % 2][v.0 as usize] += 1;
@@ -1464,6 +1506,36 @@ mod tests {
                 assert_eq!(got, want, "{code} {class:?} {way:?}");
             }
             assert!(found > 1000, "{code} {way:?}: {found} rare positions");
+            full_runs += engine.full_runs;
+        }
+        // Candidates reached the capacity (the values are below it, so
+        // these are heaps under a poor classification).
+        assert!(full_runs > 0);
+    }
+
+    /// A panic on the first thread of either way reaches the caller, and
+    /// neither thread is left waiting for the other.
+    #[test]
+    fn a_panic_on_two_threads_reaches_the_caller() {
+        let g = game("0.6", false);
+        let plain = plain_table(&g, 3000);
+        for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
+            let mut seq = Sequence::new(g.clone());
+            let one = Limits {
+                shortcuts: false,
+                threads: 1,
+                ..Limits::default()
+            };
+            seq.extend(2000, &one).unwrap();
+            seq.engine.ring_heaps = 3;
+            let Store::U8(table) = &mut seq.store else {
+                panic!("0.6 first reaches 256 at heap 10 344")
+            };
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                seq.engine
+                    .run_two_threads(table, plain.len(), &|| panic!("asked to stop"), way)
+            }));
+            assert!(caught.is_err(), "{way:?}");
         }
     }
 

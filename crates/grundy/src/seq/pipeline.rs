@@ -13,7 +13,7 @@
 //! A heap costs from a hundred nanoseconds to microseconds, and handing a
 //! value between cores costs a few hundred, so the pipeline pays only for
 //! expensive heaps: the engine uses it once a heap measured on one thread
-//! costs more than a microsecond and a half (see `Engine::use_pipeline`).
+//! costs more than a microsecond and a half (see `Engine::use_two_threads`).
 //! On the reference machine it takes 0.6 from 4.7 to 2.8 s for 10^6 values
 //! and Grundy's game from 4.7 to 2.9 s (docs/BENCHMARKS.md).
 
@@ -37,7 +37,7 @@ struct Shared<T> {
 // SAFETY: the threads write disjoint slots (alternate heaps), each before
 // publishing it with a release store of `done`, and read only slots below a
 // value of `done` they loaded with acquire ordering.
-unsafe impl<T: Send> Sync for Shared<T> {}
+unsafe impl<T: Send + Sync> Sync for Shared<T> {}
 
 impl<T: Cell> Shared<T> {
     /// The final values `G(0..len)`; `len` must not exceed `done`.
@@ -144,7 +144,7 @@ pub(crate) fn run<T: Cell>(
             Ended::Next(v)
         }
         None if done == end => Ended::Reached,
-        None => Ended::Halted,
+        None => Ended::Stopped,
     }
 }
 

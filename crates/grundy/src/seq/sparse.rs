@@ -163,7 +163,7 @@ impl Sparse {
     /// The first half of [`Sparse::value_of`]: the candidate for heap `n`
     /// (the smallest cheap value that is not an option) and how many
     /// abundant values below it are not yet known to be options; those are
-    /// left in the needed set (see [`Sparse::take_needed`]).
+    /// left in the needed set (see [`Sparse::needed_mut`]).
     pub fn candidate<T: Cell>(
         &mut self,
         g: &[T],

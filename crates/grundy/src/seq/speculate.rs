@@ -33,8 +33,12 @@ use super::{Ended, STOP_EVERY, StopCheck, pause};
 
 /// Heaps the ring holds: enough that the confirming thread, whose scans
 /// vary from a few pairs to thousands, seldom runs dry or holds up the
-/// other (about a millisecond of Officers' heaps).
-const RING_HEAPS: usize = 1024;
+/// other (about a millisecond of Officers' heaps). Officers to 2·10^6 took
+/// the same time, within the noise, with 256 or 4 096.
+pub(crate) const RING_HEAPS: usize = 1024;
+
+/// No heap.
+const NONE: usize = usize::MAX;
 
 /// The table both threads read: the first writes each slot once, before
 /// handing on any heap after it, and the second reads only slots below
@@ -47,7 +51,7 @@ struct Table<T> {
 // release store) any heap after `n` to the ring; the second thread reads
 // only `G(0..m)` for a heap `m` it popped (with an acquire load). Neither
 // writes a slot the other reads.
-unsafe impl<T: Send> Sync for Table<T> {}
+unsafe impl<T: Send + Sync> Sync for Table<T> {}
 
 impl<T: Cell> Table<T> {
     /// `G(0..len)`, which must all be written.
@@ -74,21 +78,24 @@ struct Counter(AtomicUsize);
 /// The heaps handed from the first thread to the second: for each, the
 /// heap, its candidate, how many values it needs, and the needed set.
 struct Ring {
-    /// `RING_HEAPS` entries of `stride` words: `[n, candidate | missing
-    /// << 32, needed...]`.
+    /// `size` entries of `stride` words: `[n, candidate | missing << 32,
+    /// needed...]`, the needed set's words up to the candidate's.
     slots: *mut u64,
+    size: usize,
     stride: usize,
     pushed: Counter,
     popped: Counter,
     /// The first thread pushes no more.
     finished: AtomicBool,
-    /// The heap whose scan failed (`usize::MAX`: none); 0 if the second
-    /// thread unwound.
+    /// The first thread was told to stop: the second leaves its scans.
+    stopping: AtomicBool,
+    /// The heap whose scan failed ([`NONE`]: none); 0 if the second thread
+    /// unwound.
     failed: Counter,
 }
 
-// SAFETY: entry `k % RING_HEAPS` is written by the first thread only while
-// `k - popped < RING_HEAPS` and before `pushed` passes `k` (release); it is
+// SAFETY: entry `k % size` is written by the first thread only while
+// `k - popped < size` and before `pushed` passes `k` (release); it is
 // read by the second only while `k < pushed` (acquire) and before `popped`
 // passes `k` (release, read by the first with acquire).
 unsafe impl Sync for Ring {}
@@ -110,20 +117,29 @@ struct Sender<'a> {
 
 impl Sender<'_> {
     /// Pushes heap `n`, its candidate and the needed set `needed` (which
-    /// holds `missing` values); waits while the ring is full. `false` when
-    /// a scan has failed, so that the heaps after it are of no use.
-    fn push(&mut self, n: usize, candidate: u32, missing: u32, needed: &[u64]) -> bool {
+    /// holds `missing` values, all below the candidate); waits while the
+    /// ring is full. `false` when a scan has failed, so that the heaps
+    /// after it are of no use, or when `stop` says so while it waits.
+    fn push(
+        &mut self,
+        (n, candidate, missing): (usize, u32, u32),
+        needed: &[u64],
+        stop: &StopCheck<'_>,
+    ) -> bool {
         let ring = self.ring;
-        debug_assert_eq!(needed.len() + 2, ring.stride);
         if self.pushed == self.room {
             self.tell();
             let mut spins = 0u32;
             loop {
-                self.room = ring.popped.0.load(Ordering::Acquire) + RING_HEAPS;
+                self.room = ring.popped.0.load(Ordering::Acquire) + ring.size;
                 if self.pushed < self.room {
                     break;
                 }
-                if ring.failed.0.load(Ordering::Acquire) != usize::MAX {
+                if ring.failed.0.load(Ordering::Acquire) != NONE {
+                    return false;
+                }
+                if spins.is_multiple_of(STOP_EVERY as u32) && stop() {
+                    ring.stopping.store(true, Ordering::Relaxed);
                     return false;
                 }
                 pause(&mut spins);
@@ -133,14 +149,12 @@ impl Sender<'_> {
         // SAFETY: the entry is inside the ring, and no longer read by the
         // second thread (`popped` passed it).
         let entry = unsafe {
-            std::slice::from_raw_parts_mut(
-                ring.slots.add(k % RING_HEAPS * ring.stride),
-                ring.stride,
-            )
+            std::slice::from_raw_parts_mut(ring.slots.add(k % ring.size * ring.stride), ring.stride)
         };
         entry[0] = n as u64;
         entry[1] = u64::from(candidate) | u64::from(missing) << 32;
-        entry[2..].copy_from_slice(needed);
+        let words = words_below(candidate);
+        entry[2..2 + words].copy_from_slice(&needed[..words]);
         self.pushed += 1;
         if self.pushed - self.told >= BATCH {
             self.tell();
@@ -201,7 +215,7 @@ impl Receiver<'_> {
         // SAFETY: the entry was published by the release store of `pushed`
         // loaded above, and is not rewritten before `popped` passes it.
         let slot = unsafe {
-            std::slice::from_raw_parts(ring.slots.add(k % RING_HEAPS * ring.stride), ring.stride)
+            std::slice::from_raw_parts(ring.slots.add(k % ring.size * ring.stride), ring.stride)
         };
         entry.copy_from_slice(slot);
         self.popped += 1;
@@ -229,9 +243,19 @@ impl Drop for Receiver<'_> {
     }
 }
 
+/// The words of a needed set that hold the values below `candidate`.
+fn words_below(candidate: u32) -> usize {
+    candidate as usize / 64 + 1
+}
+
 /// Computes heaps `g.len()..end` of `g` (resized here), starting from the
 /// sparse engine's state `sparse` for the values in `g`, with values below
-/// `cap`. Stops early once `stop` says so.
+/// `cap`, through a ring of `ring_heaps` heaps. Ends with
+/// - [`Ended::Next`] at the first heap whose scan failed (a new rare
+///   position), with its value;
+/// - [`Ended::Full`] at the first heap whose candidate does not fit below
+///   `cap` or in `T`, which the caller computes in full;
+/// - [`Ended::Stopped`] once `stop` says so.
 pub(crate) fn run<T: Cell>(
     g: &mut Vec<T>,
     end: usize,
@@ -239,6 +263,7 @@ pub(crate) fn run<T: Cell>(
     rules: &Rules,
     cap: u32,
     stop: &StopCheck<'_>,
+    ring_heaps: usize,
 ) -> Ended {
     let start = g.len();
     g.resize(end, T::default());
@@ -248,68 +273,62 @@ pub(crate) fn run<T: Cell>(
     let mut first = sparse.clone();
     let mut second = sparse.clone();
     let stride = first.needed_mut().len() + 2;
-    let mut slots = vec![0u64; RING_HEAPS * stride];
+    let mut slots = vec![0u64; ring_heaps * stride];
     let ring = Ring {
         slots: slots.as_mut_ptr(),
+        size: ring_heaps,
         stride,
         pushed: Counter::default(),
         popped: Counter::default(),
         finished: AtomicBool::new(false),
-        failed: Counter(AtomicUsize::new(usize::MAX)),
+        stopping: AtomicBool::new(false),
+        failed: Counter(AtomicUsize::new(NONE)),
     };
     let limit = cap.min(T::MAX + u32::from(T::MAX < u32::MAX));
-    let (stopped, failed) = std::thread::scope(|scope| {
+    let ((stopped, full), confirmed) = std::thread::scope(|scope| {
         let (table, ring) = (&table, &ring);
         let confirming = scope.spawn(move || confirm(&mut second, table, ring, rules));
-        let stopped = take_candidates(&mut first, table, ring, (start, end), rules, limit, stop);
-        (
-            stopped,
-            confirming.join().expect("the confirming thread panicked"),
-        )
+        let sides = (table, ring);
+        let ended = take_candidates(&mut first, sides, (start, end), rules, (cap, limit), stop);
+        let confirmed = confirming.join().expect("the confirming thread panicked");
+        (ended, confirmed)
     });
     drop(slots);
-    match failed {
-        Some((n, v)) => {
-            g.truncate(n);
-            Ended::Next(v)
-        }
-        None => {
-            g.truncate(stopped);
-            if stopped == end {
-                Ended::Reached
-            } else {
-                Ended::Halted
-            }
-        }
-    }
+    let (keep, ended) = match confirmed {
+        Confirmed::Failed(n, v) => (n, Ended::Next(v)),
+        Confirmed::Left(n) => (n.min(stopped), Ended::Stopped),
+        Confirmed::All if stopped == end => (end, Ended::Reached),
+        Confirmed::All if full => (stopped, Ended::Full),
+        Confirmed::All => (stopped, Ended::Stopped),
+    };
+    g.truncate(keep);
+    ended
 }
 
 /// The first thread: writes the candidates of heaps `start..end`, pushing
-/// those that need a scan, until the end, a candidate that does not fit
-/// below `limit`, a failed scan or `stop`. Returns the heap it stopped at.
+/// those that need a scan, until the end, a failed scan, `stop`, or a
+/// candidate that does not fit below `limit` (then `true`). Returns the
+/// heap it stopped at.
 fn take_candidates<T: Cell>(
     sparse: &mut Sparse,
-    table: &Table<T>,
-    ring: &Ring,
+    (table, ring): (&Table<T>, &Ring),
     (start, end): (usize, usize),
     rules: &Rules,
-    limit: u32,
+    (cap, limit): (u32, u32),
     stop: &StopCheck<'_>,
-) -> usize {
+) -> (usize, bool) {
     let mut sender = Sender {
         ring,
         pushed: 0,
         told: 0,
-        room: RING_HEAPS,
+        room: ring.size,
     };
     let mut marks = Marks::default();
-    marks.ensure(limit as usize);
+    marks.ensure(cap as usize);
     for n in start..end {
-        if n > start
-            && (n - start).is_multiple_of(STOP_EVERY)
-            && (ring.failed.0.load(Ordering::Relaxed) < n || stop())
-        {
-            return n;
+        if n > start && (n - start).is_multiple_of(STOP_EVERY) && stop() {
+            ring.stopping.store(true, Ordering::Relaxed);
+            return (n, false);
         }
         let g = table.prefix(n);
         if sparse.wants_block(n) {
@@ -317,32 +336,42 @@ fn take_candidates<T: Cell>(
         }
         let (candidate, missing) = sparse.candidate(g, n, rules, &mut marks);
         if candidate >= limit {
-            sparse.needed_mut().fill(0);
-            return n;
+            return (n, true);
         }
         if missing > 0 {
             let needed = sparse.needed_mut();
-            let pushed = sender.push(n, candidate, missing, needed);
-            needed.fill(0);
-            if !pushed {
-                return n;
+            let pushed = sender.push((n, candidate, missing), needed, stop);
+            needed[..words_below(candidate)].fill(0);
+            // After a failed scan, the heaps from here on are of no use.
+            if !pushed || ring.failed.0.load(Ordering::Relaxed) != NONE {
+                return (n, false);
             }
         }
         table.write(n, T::from_u32(candidate));
         sparse.record(n, candidate);
     }
-    end
+    (end, false)
+}
+
+/// How the second thread ended.
+enum Confirmed {
+    /// Every scan it was handed found its values.
+    All,
+    /// The scan of this heap failed, and the heap has this value.
+    Failed(usize, u32),
+    /// The first thread was stopped; this heap's scan and those after it
+    /// were left.
+    Left(usize),
 }
 
 /// The second thread: runs the scans it is handed, in order, until the
-/// first thread has finished or a scan fails; returns the heap whose scan
-/// failed and its value.
+/// first thread has finished or was stopped, or a scan fails.
 fn confirm<T: Cell>(
     sparse: &mut Sparse,
     table: &Table<T>,
     ring: &Ring,
     rules: &Rules,
-) -> Option<(usize, u32)> {
+) -> Confirmed {
     let mut receiver = Receiver {
         ring,
         popped: 0,
@@ -352,13 +381,17 @@ fn confirm<T: Cell>(
     let mut entry = vec![0u64; ring.stride];
     while receiver.pop(&mut entry) {
         let n = entry[0] as usize;
+        if ring.stopping.load(Ordering::Relaxed) {
+            return Confirmed::Left(n);
+        }
         let (candidate, missing) = (entry[1] as u32, (entry[1] >> 32) as u32);
-        sparse.needed_mut().copy_from_slice(&entry[2..]);
+        let words = words_below(candidate);
+        sparse.needed_mut()[..words].copy_from_slice(&entry[2..2 + words]);
         let v = sparse.confirm(table.prefix(n), n, rules, candidate, missing);
         if v != candidate {
             ring.failed.0.store(n, Ordering::Release);
-            return Some((n, v));
+            return Confirmed::Failed(n, v);
         }
     }
-    None
+    Confirmed::All
 }
