@@ -176,6 +176,8 @@ struct Engine {
     full_runs: u64,
     /// Chunks run so far (see [`Engine::use_two_threads`]).
     chunks: u64,
+    /// Of those, the chunks run on two threads.
+    two_thread_chunks: u64,
     /// Chunks run on two threads since one thread last ran.
     two_thread_streak: u32,
     /// From this chunk on, the way that lost runs again to be measured.
@@ -282,6 +284,7 @@ impl Engine {
             #[cfg(test)]
             full_runs: 0,
             chunks: 0,
+            two_thread_chunks: 0,
             two_thread_streak: 0,
             next_remeasure: REMEASURE_EVERY,
             remeasure_gap: REMEASURE_EVERY,
@@ -356,6 +359,7 @@ impl Engine {
         let rare_before = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         let overflow = if two_threads {
             self.last_way = Some(way);
+            self.two_thread_chunks += 1;
             self.run_two_threads(g, end, stop, way)
         } else {
             self.run_sequential(g, end, stop)
@@ -777,6 +781,13 @@ impl Sequence {
     /// three heaps, while the engine's rows fit the memory limit).
     pub fn uses_triple_engine(&self) -> bool {
         self.engine.triple.is_some()
+    }
+
+    /// How many chunks of heaps (16 384, fewer at the ends) were computed
+    /// on two threads: for reports, and for tests that must know two
+    /// threads ran.
+    pub fn two_thread_chunks(&self) -> u64 {
+        self.engine.two_thread_chunks
     }
 
     /// Runs two threads, the way given, wherever they can run (two

@@ -153,6 +153,9 @@ fn sequence(game: &TakeBreak, to: u64, engine: SeqEngine) -> Option<Vec<Nimber>>
     };
     seq.extend(to, &limits).unwrap();
     let ran = matches!(engine, SeqEngine::Plain) || seq.sparse_state().is_some();
+    if ran && matches!(engine, SeqEngine::Pipeline | SeqEngine::Speculation) {
+        assert!(seq.two_thread_chunks() > 0, "two threads never ran");
+    }
     ran.then(|| (0..=to).map(|n| seq.get(n).unwrap()).collect())
 }
 
