@@ -84,6 +84,16 @@ pub enum TwoThreads {
     Speculation,
 }
 
+impl TwoThreads {
+    /// 0 or 1, to index what is kept for each way.
+    fn index(self) -> usize {
+        match self {
+            TwoThreads::Pipeline => 0,
+            TwoThreads::Speculation => 1,
+        }
+    }
+}
+
 /// How a run on two threads ended; the table holds the values that are
 /// final.
 #[derive(Debug, PartialEq)]
@@ -165,14 +175,17 @@ struct Engine {
     forced: Option<TwoThreads>,
     /// Rare positions the last chunk found (see [`Engine::way`]).
     rare_found: usize,
-    /// The way two threads ran last: [`Engine::two_thread_cost`] is that
-    /// way's.
+    /// The way [`Engine::two_thread_cost`] was measured for (the way two
+    /// threads run next, once a chunk has been run).
     last_way: Option<TwoThreads>,
+    /// The last cost measured for each way ([`TwoThreads::index`]), kept
+    /// while the other way runs.
+    way_costs: [Option<f64>; 2],
     /// Heaps speculation's ring holds ([`speculate::RING_HEAPS`]; tests
     /// use small rings, to reach the paths where it is full).
     ring_heaps: usize,
-    /// Runs on two threads that ended for a heap computed in full.
-    #[cfg(test)]
+    /// Runs on two threads that ended for a heap computed in full (a
+    /// statistic the tests read).
     full_runs: u64,
     /// Chunks run so far (see [`Engine::use_two_threads`]).
     chunks: u64,
@@ -224,11 +237,12 @@ const TEAM_MIN_RARE: usize = 256;
 /// thread, 50-150 on two), whose scans are a small part of a heap's work.
 const PIPELINE_MIN_NS: f64 = 1500.0;
 
-/// Two threads run by speculation while a chunk finds at most this many
-/// rare positions. Each one stops the speculating threads, which start
+/// Two threads run by speculation while the last chunk found at most this
+/// many rare positions. Each one stops the speculating threads, which start
 /// again after it (some 50 µs), and throws away what the first thread
-/// computed past it: at most the heaps the ring holds, about 1.5 ms of
-/// Officers' heaps when the second thread lags that far. Against some
+/// computed past it: the heaps the ring holds, about 1.4 ms of Officers'
+/// heaps when the second thread lags that far, and the heaps after them
+/// up to the first thread's next look at the ring. Against some
 /// 25 ms for a chunk of heaps dear enough for two threads, these cost a
 /// quarter of a chunk at worst, and little where the second thread keeps
 /// up; the cost measured decides in the end.
@@ -280,8 +294,8 @@ impl Engine {
             forced: None,
             rare_found: 0,
             last_way: None,
+            way_costs: [None; 2],
             ring_heaps: speculate::RING_HEAPS,
-            #[cfg(test)]
             full_runs: 0,
             chunks: 0,
             two_thread_chunks: 0,
@@ -346,19 +360,10 @@ impl Engine {
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, end: usize, stop: &StopCheck<'_>) -> Option<u32> {
         let (from, started) = (g.len(), std::time::Instant::now());
         self.chunks += 1;
-        // The cost of two threads is measured afresh when the way changes:
-        // speculation slowed by many rare positions says nothing of the
-        // pipeline.
-        let way = self.way();
-        if self.last_way.is_some_and(|last| last != way) {
-            self.two_thread_cost = None;
-            self.two_threads_cheaper = None;
-            self.last_way = None;
-        }
+        let way = self.choose_way();
         let two_threads = self.use_two_threads(from);
         let rare_before = self.sparse.as_ref().map_or(0, Sparse::rare_count);
         let overflow = if two_threads {
-            self.last_way = Some(way);
             self.two_thread_chunks += 1;
             self.run_two_threads(g, end, stop, way)
         } else {
@@ -457,6 +462,22 @@ impl Engine {
         }
     }
 
+    /// The way two threads run next ([`Engine::way`]), with the cost last
+    /// measured for it: speculation slowed by many rare positions says
+    /// nothing of the pipeline, so each way keeps its own cost, and a way
+    /// that starts again gets a trial.
+    fn choose_way(&mut self) -> TwoThreads {
+        let way = self.way();
+        if let Some(last) = self.last_way.filter(|&last| last != way) {
+            self.way_costs[last.index()] = self.two_thread_cost;
+            self.two_thread_cost = self.way_costs[way.index()];
+            self.two_threads_cheaper = None;
+            self.two_thread_streak = 0;
+        }
+        self.last_way = Some(way);
+        way
+    }
+
     /// How two threads run: by speculation ([`speculate`]) when the last
     /// chunk found at most
     /// [`SPECULATE_MAX_RARE`] rare positions, since each one ends a run of
@@ -506,13 +527,14 @@ impl Engine {
                 }
                 Ended::Stopped => break,
                 Ended::Full => {
-                    #[cfg(test)]
-                    {
-                        self.full_runs += 1;
-                    }
+                    self.full_runs += 1;
                     let next = g.len() + 1;
                     if let Some(v) = self.run_sequential(g, next, stop) {
                         return Some(v);
+                    }
+                    // Runs that end at once must still heed the stop.
+                    if stop() {
+                        break;
                     }
                 }
             }
@@ -627,6 +649,7 @@ impl Engine {
             // A new classification costs differently: measure it again.
             self.heap_cost = None;
             self.two_thread_cost = None;
+            self.way_costs = [None; 2];
             self.two_threads_cheaper = None;
         }
         self.rare_at_review = self.sparse.as_ref().map_or(0, Sparse::rare_count);
@@ -783,9 +806,10 @@ impl Sequence {
         self.engine.triple.is_some()
     }
 
-    /// How many chunks of heaps (16 384, fewer at the ends) were computed
-    /// on two threads: for reports, and for tests that must know two
-    /// threads ran.
+    /// How many chunks of heaps (16 384, fewer at the ends) this
+    /// `Sequence` computed on two threads since it was made, counting
+    /// chunks cut short by a stop (a sequence resumed from a checkpoint
+    /// starts again from 0): for tests that must know two threads ran.
     pub fn two_thread_chunks(&self) -> u64 {
         self.engine.two_thread_chunks
     }
@@ -1274,6 +1298,40 @@ mod tests {
         assert_eq!(alone, [first, first + 2 * REMEASURE_EVERY as usize]);
     }
 
+    /// Each way of running two threads keeps its own cost: a chunk with
+    /// many rare positions turns speculation into the pipeline, which is
+    /// measured on its own (a trial), and speculation comes back with its
+    /// last cost.
+    #[test]
+    fn each_way_keeps_its_own_cost() {
+        let mut seq = officers_to(2000);
+        let e = &mut seq.engine;
+        e.threads = 2;
+        e.heap_cost = Some(2.0 * PIPELINE_MIN_NS);
+        e.rare_found = 0;
+        assert_eq!(e.choose_way(), TwoThreads::Speculation);
+        assert!(e.use_two_threads(2000));
+        e.chunks += 1;
+        e.record_chunk(true, Some(PIPELINE_MIN_NS));
+        e.rare_found = SPECULATE_MAX_RARE + 1;
+        assert_eq!(e.choose_way(), TwoThreads::Pipeline);
+        assert_eq!(e.two_thread_cost, None, "the pipeline is not measured yet");
+        assert!(e.use_two_threads(2000), "so it runs");
+        e.chunks += 1;
+        e.record_chunk(true, Some(3.0 * PIPELINE_MIN_NS));
+        e.rare_found = 0;
+        assert_eq!(e.choose_way(), TwoThreads::Speculation);
+        assert_eq!(e.two_thread_cost, Some(PIPELINE_MIN_NS));
+        assert_eq!(
+            e.two_thread_streak, 0,
+            "a way that starts again gets a trial"
+        );
+        e.rare_found = SPECULATE_MAX_RARE + 1;
+        e.choose_way();
+        assert_eq!(e.two_thread_cost, Some(3.0 * PIPELINE_MIN_NS));
+        assert!(!e.use_two_threads(2000), "the pipeline lost to one thread");
+    }
+
     fn officers_to(n: u64) -> Sequence {
         let mut seq = Sequence::new(game("0.6", false));
         let limits = Limits {
@@ -1517,11 +1575,64 @@ mod tests {
                 assert_eq!(got, want, "{code} {class:?} {way:?}");
             }
             assert!(found > 1000, "{code} {way:?}: {found} rare positions");
-            full_runs += engine.full_runs;
+            if ring < speculate::RING_HEAPS {
+                full_runs += engine.full_runs;
+            }
         }
         // Candidates reached the capacity (the values are below it, so
         // these are heaps under a poor classification).
-        assert!(full_runs > 0);
+        assert!(full_runs > 0, "no candidate reached the capacity");
+    }
+
+    /// Speculation stopped at many points, with a ring of three heaps that
+    /// is often full and under classifications where many scans fail,
+    /// keeps only final values: the first thread's heaps whose scans were
+    /// left are not kept.
+    #[test]
+    fn stopped_speculation_keeps_only_confirmed_values() {
+        let g = game("0.6", false);
+        let plain: Vec<u64> = plain_table(&g, 2500).iter().map(|v| v.0).collect();
+        let cap = (*plain.iter().max().unwrap() as usize + 1).next_power_of_two();
+        let mut histogram = [vec![0; cap], vec![0; cap]];
+        for (n, &v) in plain.iter().enumerate().skip(1) {
+            histogram[n % 2][v as usize] += 1;
+        }
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let mut stops = 0;
+        for mask in [1, 3, 0x6e, cap as u32 - 1] {
+            for after in [1, 2, 3, 5, 8, 13] {
+                let mut engine = Engine::new(Rules::new(g.code()));
+                engine.marks.ensure(cap);
+                engine.ring_heaps = 3;
+                engine.histogram = histogram.clone();
+                let class = mask::Class {
+                    mask,
+                    domain: false,
+                    rare: 0,
+                };
+                let mut table: Vec<u16> = plain[..20].iter().map(|&v| v as u16).collect();
+                engine.sparse = Some(Sparse::new(class, cap as u32, &table));
+                let asked = AtomicUsize::new(0);
+                let stop = || asked.fetch_add(1, Ordering::Relaxed) + 1 >= after;
+                let way = TwoThreads::Speculation;
+                while table.len() < plain.len() {
+                    let before = table.len();
+                    engine.run_two_threads(&mut table, plain.len(), &stop, way);
+                    let got: Vec<u64> = table.iter().map(|&v| v.into()).collect();
+                    assert_eq!(got, plain[..got.len()], "mask {mask:#x}, stop {after}");
+                    if table.len() < plain.len() {
+                        stops += 1;
+                        asked.store(0, Ordering::Relaxed);
+                    }
+                    // A stop asked for at once may keep nothing new: go on
+                    // with one heap on one thread, as the engine does.
+                    if table.len() == before {
+                        engine.run_sequential(&mut table, before + 1, &|| false);
+                    }
+                }
+            }
+        }
+        assert!(stops > 50, "{stops} stops");
     }
 
     /// A panic on the first thread of either way reaches the caller, and

@@ -33,7 +33,7 @@ use super::{Ended, STOP_EVERY, StopCheck, pause};
 
 /// Heaps the ring holds: enough that the confirming thread, whose scans
 /// vary from a few pairs to thousands, seldom runs dry or holds up the
-/// other (about a millisecond of Officers' heaps). Officers to 2·10^6 took
+/// other (about 1.4 ms of Officers' heaps). Officers to 2·10^6 took
 /// the same time, within the noise, with 256 or 4 096.
 pub(crate) const RING_HEAPS: usize = 1024;
 
@@ -251,11 +251,13 @@ fn words_below(candidate: u32) -> usize {
 /// Computes heaps `g.len()..end` of `g` (resized here), starting from the
 /// sparse engine's state `sparse` for the values in `g`, with values below
 /// `cap`, through a ring of `ring_heaps` heaps. Ends with
+/// - [`Ended::Reached`] when every heap up to `end` is computed;
 /// - [`Ended::Next`] at the first heap whose scan failed (a new rare
 ///   position), with its value;
 /// - [`Ended::Full`] at the first heap whose candidate does not fit below
 ///   `cap` or in `T`, which the caller computes in full;
-/// - [`Ended::Stopped`] once `stop` says so.
+/// - [`Ended::Stopped`] once `stop` says so: the table then keeps only the
+///   heaps confirmed, which may be fewer than the first thread computed.
 pub(crate) fn run<T: Cell>(
     g: &mut Vec<T>,
     end: usize,
@@ -290,7 +292,10 @@ pub(crate) fn run<T: Cell>(
         let confirming = scope.spawn(move || confirm(&mut second, table, ring, rules));
         let sides = (table, ring);
         let ended = take_candidates(&mut first, sides, (start, end), rules, (cap, limit), stop);
-        let confirmed = confirming.join().expect("the confirming thread panicked");
+        // A panic of the second thread reaches the caller as it was.
+        let confirmed = confirming
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (ended, confirmed)
     });
     drop(slots);
@@ -326,9 +331,16 @@ fn take_candidates<T: Cell>(
     let mut marks = Marks::default();
     marks.ensure(cap as usize);
     for n in start..end {
-        if n > start && (n - start).is_multiple_of(STOP_EVERY) && stop() {
-            ring.stopping.store(true, Ordering::Relaxed);
-            return (n, false);
+        if n > start && (n - start).is_multiple_of(STOP_EVERY) {
+            // A failed scan makes the heaps from here on of no use, even
+            // those that need no scan.
+            if ring.failed.0.load(Ordering::Relaxed) != NONE {
+                return (n, false);
+            }
+            if stop() {
+                ring.stopping.store(true, Ordering::Relaxed);
+                return (n, false);
+            }
         }
         let g = table.prefix(n);
         if sparse.wants_block(n) {
