@@ -229,13 +229,15 @@ const TEAM_MIN_RARE: usize = 256;
 
 /// Two threads run once a heap costs this many nanoseconds on one thread.
 /// The pipeline hands each value between the threads, which costs a few
-/// hundred nanoseconds, so below about a microsecond a heap one thread is
-/// faster (measured on the reference machine: the pipeline takes 0.6 from
-/// 4.7 to 2.7 µs a heap, and slows 0.106 and 0.16, whose heaps cost
-/// 0.1-0.2 µs). Speculation hands over only the heaps that need a scan,
-/// but it too was slower than one thread on 0.106 (60-90 ns a heap on one
-/// thread, 50-150 on two), whose scans are a small part of a heap's work.
-const PIPELINE_MIN_NS: f64 = 1500.0;
+/// hundred nanoseconds, so well below a microsecond a heap one thread is
+/// faster (measured on an AMD EPYC: the pipeline takes Officers from 4.7
+/// to 2.7 µs a heap, and slows 0.106 and 0.16, whose heaps cost 0.1-0.2
+/// µs). Speculation hands over only the heaps that need a scan, but it too
+/// was slower than one thread on 0.106 (60-90 ns a heap on one thread,
+/// 50-150 on two), whose scans are a small part of a heap's work. Officers'
+/// heaps cost 1.45 µs on one thread of an Intel Xeon, and 0.9 on two:
+/// the bar is below that, and the measured costs decide the rest.
+const PIPELINE_MIN_NS: f64 = 800.0;
 
 /// Two threads run by speculation while the last chunk found at most this
 /// many rare positions. Each one stops the speculating threads, which start
