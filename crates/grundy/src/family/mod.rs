@@ -64,6 +64,9 @@ pub enum Shape {
     Whole,
 }
 
+/// The most values [`Family::table_chunks`] hands over at once.
+pub const TABLE_CHUNK: usize = 4096;
+
 /// A game family usable in expressions.
 ///
 /// A *component* is the argument slice of one independent game: a single
@@ -134,6 +137,33 @@ pub trait Family: Send + Sync {
             sink(self.value(&[Arg::Int(n)], limits)?)?;
         }
         Ok(())
+    }
+
+    /// [`Family::table`] a slice at a time: `sink` gets `G(0), ..., G(to)`
+    /// in order, in slices of at most [`TABLE_CHUNK`] values, which spares
+    /// a caller writing 10^9 values a call per value. Families that keep
+    /// their values in a table hand out slices of it; the others gather the
+    /// values of [`Family::table`].
+    fn table_chunks(
+        &self,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
+    ) -> Result<()> {
+        let mut chunk = Vec::with_capacity(TABLE_CHUNK);
+        self.table(to, limits, &mut |v| {
+            chunk.push(v);
+            if chunk.len() == TABLE_CHUNK {
+                sink(&chunk)?;
+                chunk.clear();
+            }
+            Ok(())
+        })?;
+        if chunk.is_empty() {
+            Ok(())
+        } else {
+            sink(&chunk)
+        }
     }
 
     /// A picture of one component for people (rows of tokens, a row of

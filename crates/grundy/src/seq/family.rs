@@ -269,6 +269,17 @@ impl Family for TakeBreakFamily {
         limits: &Limits,
         sink: &mut dyn FnMut(Nimber) -> Result<()>,
     ) -> Result<()> {
+        self.table_chunks(to, limits, &mut |chunk| {
+            chunk.iter().try_for_each(|&v| sink(v))
+        })
+    }
+
+    fn table_chunks(
+        &self,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
+    ) -> Result<()> {
         let mut seq = self.sequence();
         if limits.checkpoint.is_some() && seq.is_empty() {
             self.ensure(&mut seq, 0, limits)?;
@@ -288,7 +299,7 @@ impl Family for TakeBreakFamily {
             }
         }
         seq.extend(to, limits)?;
-        seq.stream(to, sink)
+        seq.stream_chunks(to, sink)
     }
 
     fn periodicity(&self, limits: &Limits) -> Result<PeriodSearch> {

@@ -734,17 +734,36 @@ impl Sequence {
     /// (beyond the table) values from the certified period, walked without a
     /// division per value. Values beyond both are an error.
     pub fn stream(&self, to: u64, sink: &mut dyn FnMut(Nimber) -> Result<()>) -> Result<()> {
+        self.stream_chunks(to, &mut |chunk| chunk.iter().try_for_each(|&v| sink(v)))
+    }
+
+    /// [`Sequence::stream`] in slices of at most
+    /// [`crate::family::TABLE_CHUNK`] values.
+    pub fn stream_chunks(
+        &self,
+        to: u64,
+        sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
+    ) -> Result<()> {
+        use crate::family::TABLE_CHUNK;
         let computed = self.len().min(to.saturating_add(1)) as usize;
+        let mut chunk = [Nimber(0); TABLE_CHUNK];
+        fn each<T: Cell>(
+            g: &[T],
+            chunk: &mut [Nimber; TABLE_CHUNK],
+            sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
+        ) -> Result<()> {
+            for piece in g.chunks(TABLE_CHUNK) {
+                for (out, v) in chunk.iter_mut().zip(piece) {
+                    *out = Nimber(v.get().into());
+                }
+                sink(&chunk[..piece.len()])?;
+            }
+            Ok(())
+        }
         match &self.store {
-            Store::U8(g) => g[..computed]
-                .iter()
-                .try_for_each(|&v| sink(Nimber(v.into())))?,
-            Store::U16(g) => g[..computed]
-                .iter()
-                .try_for_each(|&v| sink(Nimber(v.into())))?,
-            Store::U32(g) => g[..computed]
-                .iter()
-                .try_for_each(|&v| sink(Nimber(v.into())))?,
+            Store::U8(g) => each(&g[..computed], &mut chunk, sink)?,
+            Store::U16(g) => each(&g[..computed], &mut chunk, sink)?,
+            Store::U32(g) => each(&g[..computed], &mut chunk, sink)?,
         }
         let from = computed as u64;
         if from > to {
@@ -759,19 +778,28 @@ impl Sequence {
             }
         };
         let end_of_block = period.preperiod + period.period;
+        let mut filled = 0;
         for _ in from..=to {
-            sink(Nimber(
+            chunk[filled] = Nimber(
                 self.store
                     .get(index)
                     .expect("the period's block is computed")
                     .0
                     + lift,
-            ))?;
+            );
+            filled += 1;
+            if filled == TABLE_CHUNK {
+                sink(&chunk)?;
+                filled = 0;
+            }
             index += 1;
             if index == end_of_block {
                 index = period.preperiod;
                 lift += period.saltus;
             }
+        }
+        if filled > 0 {
+            sink(&chunk[..filled])?;
         }
         Ok(())
     }
