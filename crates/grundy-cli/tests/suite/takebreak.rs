@@ -316,3 +316,66 @@ fn every_simd_choice_gives_the_same_table() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("sse9"));
 }
+
+/// A table longer than the library's slices of values reads the same in
+/// every format as the values the library gives one heap at a time:
+/// rows of ten, CSV, JSON and b-file lines running across the slices'
+/// boundaries, on a computed table and on the period past it.
+#[test]
+fn long_tables_read_the_same_in_every_format() {
+    let to = 3 * grundy::family::TABLE_CHUNK as u64 + 7;
+    let limits = grundy::Limits::default();
+    for name in ["kayles", "octal[0.106]"] {
+        let family = grundy::expr::family_named(name).unwrap();
+        let want: Vec<u64> = (0..=to)
+            .map(|n| {
+                family
+                    .value(&[grundy::expr::Arg::Int(n)], &limits)
+                    .unwrap()
+                    .0
+            })
+            .collect();
+        let run = |format: &str| {
+            let o = grundy(&["table", name, "--to", &to.to_string(), "--format", format]);
+            assert!(o.status.success(), "{name} {format}: {}", stderr(&o));
+            stdout(&o)
+        };
+        let numbers = |text: &str| -> Vec<u64> {
+            text.split(|c: char| !c.is_ascii_digit())
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse().unwrap())
+                .collect()
+        };
+        // "n G(n)" and "n,G(n)" lines: the heap, then its value.
+        for (format, skip) in [("bfile", 0), ("csv", 1)] {
+            let lines: Vec<Vec<u64>> = run(format).lines().skip(skip).map(numbers).collect();
+            let expected: Vec<Vec<u64>> = (0..=to).map(|n| vec![n, want[n as usize]]).collect();
+            assert_eq!(lines, expected, "{name} {format}");
+        }
+        let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+        let values: Vec<u64> = json["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(values, want, "{name} json");
+        // Rows of ten, each led by its first heap.
+        let text = run("text");
+        for (row, line) in text.lines().enumerate() {
+            let (lead, values) = line.split_once(':').unwrap();
+            assert_eq!(
+                lead.trim().parse::<usize>().unwrap(),
+                10 * row,
+                "{name} text"
+            );
+            let end = (10 * row + 10).min(want.len());
+            assert_eq!(
+                numbers(values),
+                want[10 * row..end],
+                "{name} text row {row}"
+            );
+        }
+        assert_eq!(text.lines().count(), want.len().div_ceil(10), "{name} text");
+    }
+}

@@ -65,7 +65,7 @@ pub enum Shape {
 }
 
 /// The most values [`Family::table_chunks`] hands over at once.
-pub const TABLE_CHUNK: usize = 4096;
+pub use crate::seq::TABLE_CHUNK;
 
 /// A game family usable in expressions.
 ///
@@ -140,10 +140,10 @@ pub trait Family: Send + Sync {
     }
 
     /// [`Family::table`] a slice at a time: `sink` gets `G(0), ..., G(to)`
-    /// in order, in slices of at most [`TABLE_CHUNK`] values, which spares
-    /// a caller writing 10^9 values a call per value. Families that keep
-    /// their values in a table hand out slices of it; the others gather the
-    /// values of [`Family::table`].
+    /// in order, in slices of at most [`TABLE_CHUNK`] values, never empty,
+    /// which spares a caller writing 10^9 values a call per value. Families
+    /// that keep their values in a table copy them out a slice at a time;
+    /// the others gather the values of [`Family::table`].
     fn table_chunks(
         &self,
         to: u64,

@@ -72,6 +72,10 @@ use crate::nimber::Nimber;
 use crate::period::watch::Watch;
 use crate::period::{Periodicity, Proof};
 
+/// The most values [`Sequence::stream_chunks`] hands over at once: a
+/// slice of them fits the first-level cache.
+pub const TABLE_CHUNK: usize = 4096;
+
 /// How two threads share the heaps of a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TwoThreads {
@@ -737,14 +741,13 @@ impl Sequence {
         self.stream_chunks(to, &mut |chunk| chunk.iter().try_for_each(|&v| sink(v)))
     }
 
-    /// [`Sequence::stream`] in slices of at most
-    /// [`crate::family::TABLE_CHUNK`] values.
+    /// [`Sequence::stream`] in slices of at most [`TABLE_CHUNK`] values,
+    /// never empty.
     pub fn stream_chunks(
         &self,
         to: u64,
         sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
     ) -> Result<()> {
-        use crate::family::TABLE_CHUNK;
         let computed = self.len().min(to.saturating_add(1)) as usize;
         let mut chunk = [Nimber(0); TABLE_CHUNK];
         fn each<T: Cell>(
