@@ -187,7 +187,15 @@ enum Row<'a> {
     Bits(&'a [u64]),
 }
 
-impl HeapMarks<'_> {
+impl<'a> HeapMarks<'a> {
+    /// The byte stamps and their tick, for a block not shared by a team.
+    pub fn stamps(self) -> Option<(&'a [u8], u8)> {
+        match self.row {
+            Row::Stamps(stamp, tick) => Some((stamp, tick)),
+            Row::Bits(_) => None,
+        }
+    }
+
     /// Whether `v` is the value of a covered rare pair (or, in a shared
     /// block, of a pair of its window).
     #[inline(always)]
