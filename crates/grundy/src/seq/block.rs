@@ -264,6 +264,23 @@ impl Pieces {
 mod tests {
     use super::*;
 
+    /// A block's heap shows its byte stamps, a shared block's (bits) none.
+    #[test]
+    fn only_stamped_blocks_show_stamps() {
+        let mut block = Block::default();
+        block.start(100, 4, 64);
+        let (row, _) = block.heap(101).and_then(|h| h.stamps()).expect("stamps");
+        assert_eq!(row.len(), 64);
+        block.start_bits(100, 4, 64);
+        assert!(
+            block
+                .heap(101)
+                .expect("a heap of the block")
+                .stamps()
+                .is_none()
+        );
+    }
+
     #[test]
     fn cuts_leave_what_is_outside_them() {
         let mut p = Pieces::new(0..20);

@@ -116,14 +116,11 @@ impl Sparse {
             self.by_parity[parity] = (0..cap)
                 .filter(|&v| self.class.parity(v) as usize == parity)
                 .collect();
-            self.parity_bits[parity] = self.by_parity[parity]
-                .iter()
-                .take_while(|&&v| v < 64)
-                .fold(0, |set, &v| set | 1 << v);
             let mut words = vec![0u64; (cap as usize).div_ceil(64)];
             for &v in &self.by_parity[parity] {
                 words[v as usize / 64] |= 1 << (v % 64);
             }
+            self.parity_bits[parity] = words[0];
             self.parity_words[parity] = words;
         }
         self.needed = vec![0; cap as usize / 64 + 1];
@@ -233,7 +230,8 @@ impl Sparse {
             .and_then(|b| b.stamps())
             .filter(|row| self.option_words_fit(row.0.len()))
         {
-            // With a block, the options are gathered into words first: on
+            // With a block row as wide as the capacity and the AVX-512
+            // kernel, the options are gathered into words first: on
             // Officers the value-by-value sift below was most of this
             // function.
             let mut options = [0u64; MAX_OPTION_WORDS];
@@ -305,9 +303,14 @@ impl Sparse {
     /// is not), and the AVX-512 kernel (gathered by the portable loop,
     /// Officers to 10^6 took 1.97 s on one thread, against 1.49 s for the
     /// sift value by value and 1.38 s with AVX-512, on an Intel Xeon).
+    /// The marks must hold `cap` values too, as every caller of
+    /// [`Sparse::candidate`] ensures (and `mark_rare_pairs` asserts).
     fn option_words_fit(&self, row: usize) -> bool {
         let cap = self.cap as usize;
-        (64..=64 * MAX_OPTION_WORDS).contains(&cap) && row >= cap && self.kernel == Kernel::Avx512
+        (64..=64 * MAX_OPTION_WORDS).contains(&cap)
+            && cap.is_power_of_two()
+            && row >= cap
+            && self.kernel == Kernel::Avx512
     }
 
     /// Starts a block of `len` heaps from `g.len()` on (see
@@ -789,6 +792,7 @@ fn sift_words(
     needed: &mut [u64],
 ) -> (u32, u32) {
     let (cheap, abundant) = (&parity_words[1 ^ flip], &parity_words[flip]);
+    debug_assert!(cheap.len() == options.len() && 64 * options.len() == cap as usize);
     let candidate = cheap
         .iter()
         .zip(options)
@@ -826,10 +830,11 @@ mod tests {
     use super::*;
 
     /// Options gathered into words, by every kernel this processor runs,
-    /// give the sift over marks' candidate and needed set: capacities 64 to
-    /// 1024, masks of every size, both flips, stale needed words, and
-    /// options from none to all, some only in the marks, some only in the
-    /// block's row, with stamps of other ticks beside them.
+    /// are the options, and give the sift over marks' candidate and needed
+    /// set: capacities 64 to 1024, small, middling and full masks, both
+    /// flips, stale needed words, and options from none to all, some only
+    /// in the marks, some only in the block's row, with stamps of other
+    /// ticks beside them (ticks with the top bit set among them).
     #[test]
     fn sift_over_option_words_matches_sift_over_marks() {
         let mut rng = crate::seq::Lcg(777);
@@ -844,7 +849,11 @@ mod tests {
                 for trial in 0..30 {
                     // The share of values that are options, in 64ths.
                     let share = [0, 64, 63, 32][trial % 4];
-                    let (tick, byte) = (7 + trial as u32, 3 + trial as u8);
+                    let (tick, byte) = if trial % 2 == 0 {
+                        (7 + trial as u32, 3 + trial as u8)
+                    } else {
+                        (0x8000_0007 + trial as u32, 200 + trial as u8)
+                    };
                     let (mut stamps, mut row) = (vec![0u32; cap as usize], vec![0u8; cap as usize]);
                     for v in 0..cap as usize {
                         let option = rng.below(64) < share;
@@ -857,6 +866,10 @@ mod tests {
                         row[v] = if in_row { byte } else { byte + 1 };
                     }
                     let option = |v: u32| stamps[v as usize] == tick || row[v as usize] == byte;
+                    let mut want_words = vec![0u64; cap as usize / 64];
+                    for v in (0..cap).filter(|&v| option(v)) {
+                        want_words[v as usize / 64] |= 1 << (v % 64);
+                    }
                     for flip in 0..2 {
                         let stale = vec![rng.next(); cap as usize / 64 + 1];
                         let mut want_needed = stale.clone();
@@ -864,6 +877,7 @@ mod tests {
                         for kernel in Kernel::available() {
                             let mut options = vec![0u64; cap as usize / 64];
                             option_words(kernel, (&stamps, tick), (&row, byte), &mut options);
+                            assert_eq!(options, want_words, "{kernel:?}, cap {cap}, trial {trial}");
                             let mut needed = stale.clone();
                             let got =
                                 sift_words(&sparse.parity_words, flip, cap, &options, &mut needed);
@@ -875,6 +889,38 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Words are gathered only for capacities from 64 to 1024, with a block
+    /// row as wide as the capacity (not one started before the capacity
+    /// grew), and the AVX-512 kernel.
+    #[test]
+    fn option_words_are_gathered_only_where_they_fit() {
+        let class = Class {
+            mask: 1,
+            domain: false,
+            rare: 0,
+        };
+        let mut sparse = Sparse::new::<u16>(class, 128, &[0]);
+        for kernel in Kernel::available() {
+            sparse.kernel = kernel;
+            let avx512 = kernel == Kernel::Avx512;
+            for (cap, row, fits) in [
+                (128, 128, avx512),
+                (128, 64, false),
+                (32, 32, false),
+                (64, 64, avx512),
+                (1024, 1024, avx512),
+                (2048, 2048, false),
+            ] {
+                sparse.set_capacity(cap);
+                assert_eq!(
+                    sparse.option_words_fit(row),
+                    fits,
+                    "{kernel:?}, cap {cap}, row {row}"
+                );
             }
         }
     }
