@@ -12,8 +12,9 @@
 //!
 //! A heap costs from a hundred nanoseconds to microseconds, and handing a
 //! value between cores costs a few hundred, so the pipeline pays only for
-//! expensive heaps: the engine uses it once a heap measured on one thread
-//! costs more than a microsecond and a half (see `Engine::use_two_threads`).
+//! expensive heaps: the engine tries two threads once a heap measured on
+//! one thread costs more than 0.8 µs, and keeps them while they measure
+//! cheaper (see `Engine::use_two_threads`).
 //! On the reference machine it takes 0.6 from 4.7 to 2.8 s for 10^6 values
 //! and Grundy's game from 4.7 to 2.9 s (docs/BENCHMARKS.md).
 

@@ -262,7 +262,7 @@ impl Sparse {
         candidate: u32,
         mut missing: u32,
     ) -> u32 {
-        let words = candidate as usize / 64 + 1;
+        let words = words_below(candidate);
         if missing == 0 {
             return candidate;
         }
@@ -469,7 +469,7 @@ impl Sparse {
             if missing == 0 {
                 continue;
             }
-            let w = candidate as usize / 64 + 1;
+            let w = words_below(candidate);
             wanted[..w].copy_from_slice(&self.needed[..w]);
             for &(i, unequal) in &rules.split_two {
                 let s = n - i as usize;
@@ -685,7 +685,7 @@ fn sift(
         .find(|&c| !option(c))
         .unwrap_or(cap);
     let mut missing = 0u32;
-    needed[..candidate as usize / 64 + 1].fill(0);
+    needed[..words_below(candidate)].fill(0);
     for &u in by_parity[flip].iter().take_while(|&&u| u < candidate) {
         if !option(u) {
             needed[u as usize / 64] |= 1 << (u % 64);
@@ -803,7 +803,7 @@ fn sift_words(
         })
         .unwrap_or(cap);
     let mut missing = 0;
-    for (w, slot) in needed[..candidate as usize / 64 + 1].iter_mut().enumerate() {
+    for (w, slot) in needed[..words_below(candidate)].iter_mut().enumerate() {
         let below = match (candidate as usize).saturating_sub(64 * w) {
             0 => 0,
             n if n >= 64 => !0,
@@ -817,6 +817,12 @@ fn sift_words(
         missing += word.count_ones();
     }
     (candidate, missing)
+}
+
+/// The words of a needed set that hold the values below `candidate` (the
+/// sifts write these, the scans and the ring read them).
+pub(crate) fn words_below(candidate: u32) -> usize {
+    candidate as usize / 64 + 1
 }
 
 /// The smallest `a >= 1` whose pair `(a, s - a)` lies within the first

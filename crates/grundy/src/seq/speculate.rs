@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use super::block::BLOCK_HEAPS;
 use super::marks::Marks;
 use super::rules::Rules;
-use super::sparse::Sparse;
+use super::sparse::{Sparse, words_below};
 use super::store::Cell;
 use super::{Ended, STOP_EVERY, StopCheck, pause};
 
@@ -241,11 +241,6 @@ impl Drop for Receiver<'_> {
             self.ring.failed.0.store(0, Ordering::Release);
         }
     }
-}
-
-/// The words of a needed set that hold the values below `candidate`.
-fn words_below(candidate: u32) -> usize {
-    candidate as usize / 64 + 1
 }
 
 /// Computes heaps `g.len()..end` of `g` (resized here), starting from the
