@@ -317,6 +317,56 @@ fn every_simd_choice_gives_the_same_table() {
     assert!(stderr(&unknown).contains("sse9"));
 }
 
+/// A table long enough to be written on a second thread, in batches of
+/// values, reads the same there as on one thread, in every format, and its
+/// b-file lines are the library's values.
+#[test]
+fn tables_written_on_a_second_thread_read_as_on_one() {
+    // Past the length that starts the text thread (2^20), not a whole
+    // number of its batches (2^18) nor of the library's slices.
+    let to = (1u64 << 20) + 3 * (1 << 18) + 4097;
+    let name = "octal[0.106]";
+    let mut want = Vec::new();
+    grundy::expr::family_named(name)
+        .unwrap()
+        .table_chunks(to, &grundy::Limits::default(), &mut |chunk| {
+            want.extend(chunk.iter().map(|v| v.0));
+            Ok(())
+        })
+        .unwrap();
+    for format in ["bfile", "csv", "json", "text"] {
+        let run = |threads: &str| {
+            let args = [
+                "table",
+                name,
+                "--to",
+                &to.to_string(),
+                "--format",
+                format,
+                "--threads",
+                threads,
+            ];
+            let o = grundy(&args);
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            stdout(&o)
+        };
+        let two = run("2");
+        assert!(two == run("1"), "{format}: the two threads' text differs");
+        if format == "bfile" {
+            let lines: Vec<(u64, u64)> = two
+                .lines()
+                .map(|l| {
+                    let (n, v) = l.split_once(' ').unwrap();
+                    (n.parse().unwrap(), v.parse().unwrap())
+                })
+                .collect();
+            let expected: Vec<(u64, u64)> = (0..).zip(want.iter().copied()).collect();
+            assert_eq!(lines.len(), expected.len());
+            assert!(lines == expected, "the b-file's lines are not the values");
+        }
+    }
+}
+
 /// A table longer than the library's slices of values reads the same in
 /// every format as the values the library gives one heap at a time:
 /// rows of ten, CSV, JSON and b-file lines running across the slices'

@@ -142,8 +142,10 @@ pub trait Family: Send + Sync {
     /// [`Family::table`] a slice at a time: `sink` gets `G(0), ..., G(to)`
     /// in order, in slices of at most [`TABLE_CHUNK`] values, never empty,
     /// which spares a caller writing 10^9 values a call per value. Families
-    /// that keep their values in a table copy them out a slice at a time;
-    /// the others gather the values of [`Family::table`].
+    /// that keep their values in a table copy them out a slice at a time,
+    /// as they are computed (so a caller can write them out meanwhile, and
+    /// an error from `sink` stops the computation); the others gather the
+    /// values of [`Family::table`].
     fn table_chunks(
         &self,
         to: u64,

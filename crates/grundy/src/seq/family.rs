@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
 
-use super::Sequence;
+use super::{Sequence, TABLE_CHUNK};
 use crate::error::{Error, LimitKind, Result};
 use crate::family::{Arg, Family, Shape};
 use crate::heap::octal::{Code, TakeBreak, partitions3};
@@ -298,8 +298,19 @@ impl Family for TakeBreakFamily {
                 return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
             }
         }
-        seq.extend(to, limits)?;
-        seq.stream_chunks(to, sink)
+        // The values go to the sink as they are computed, in whole slices,
+        // so that a caller may write them out while the next are computed.
+        let mut streamed = 0;
+        seq.extend_with(to, limits, &mut |seq| {
+            let ready =
+                seq.len().min(to.saturating_add(1)) / TABLE_CHUNK as u64 * TABLE_CHUNK as u64;
+            if ready > streamed {
+                seq.stream_chunks_from(streamed, ready - 1, sink)?;
+                streamed = ready;
+            }
+            Ok(())
+        })?;
+        seq.stream_chunks_from(streamed, to, sink)
     }
 
     fn periodicity(&self, limits: &Limits) -> Result<PeriodSearch> {

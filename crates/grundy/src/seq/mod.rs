@@ -748,7 +748,19 @@ impl Sequence {
         to: u64,
         sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
     ) -> Result<()> {
+        self.stream_chunks_from(0, to, sink)
+    }
+
+    /// [`Sequence::stream_chunks`] for `G(from), ..., G(to)` (nothing when
+    /// `from > to`).
+    pub fn stream_chunks_from(
+        &self,
+        from: u64,
+        to: u64,
+        sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
+    ) -> Result<()> {
         let computed = self.len().min(to.saturating_add(1)) as usize;
+        let first = usize::try_from(from).unwrap_or(usize::MAX).min(computed);
         let mut chunk = [Nimber(0); TABLE_CHUNK];
         fn each<T: Cell>(
             g: &[T],
@@ -764,11 +776,11 @@ impl Sequence {
             Ok(())
         }
         match &self.store {
-            Store::U8(g) => each(&g[..computed], &mut chunk, sink)?,
-            Store::U16(g) => each(&g[..computed], &mut chunk, sink)?,
-            Store::U32(g) => each(&g[..computed], &mut chunk, sink)?,
+            Store::U8(g) => each(&g[first..computed], &mut chunk, sink)?,
+            Store::U16(g) => each(&g[first..computed], &mut chunk, sink)?,
+            Store::U32(g) => each(&g[first..computed], &mut chunk, sink)?,
         }
-        let from = computed as u64;
+        let from = from.max(computed as u64);
         if from > to {
             return Ok(());
         }
@@ -948,6 +960,19 @@ impl Sequence {
     /// Computes values until `G(to)` is known, or until a period is
     /// certified when `limits.shortcuts` allows stopping there.
     pub fn extend(&mut self, to: u64, limits: &Limits) -> Result<Reached> {
+        self.extend_with(to, limits, &mut |_| Ok(()))
+    }
+
+    /// [`Sequence::extend`], calling `after_chunk` each time a chunk of
+    /// values has been added (so that they can be used while the next
+    /// are computed); an error from it stops the extension and is
+    /// returned, the values so far saved.
+    pub fn extend_with(
+        &mut self,
+        to: u64,
+        limits: &Limits,
+        after_chunk: &mut dyn FnMut(&Sequence) -> Result<()>,
+    ) -> Result<Reached> {
         self.engine.threads = limits.threads;
         self.engine.plain_only = limits.plain_engine;
         self.engine.kernel = kernel::Kernel::choose(limits.simd)?;
@@ -998,6 +1023,10 @@ impl Sequence {
             }
             self.review();
             self.advance_watch();
+            if let Err(e) = after_chunk(self) {
+                self.save()?;
+                return Err(e);
+            }
             let now = Instant::now();
             if now - last_save >= Duration::from_secs(2) {
                 self.save()?;
@@ -1092,6 +1121,63 @@ mod tests {
     use crate::error::ErrorKind;
     use crate::heap::fill_table;
     use crate::heap::octal::Code;
+
+    /// `extend_with` hands over the values chunk by chunk as they are
+    /// added, and an error from its callback stops the extension there.
+    #[test]
+    fn extension_hands_over_each_chunk_and_stops_on_an_error() {
+        let limits = Limits {
+            shortcuts: false,
+            ..Limits::default()
+        };
+        let mut seq = Sequence::new(game("0.106", false));
+        let mut lens = Vec::new();
+        seq.extend_with(100_000, &limits, &mut |s| {
+            lens.push(s.len());
+            Ok(())
+        })
+        .unwrap();
+        assert!(lens.len() > 3, "{lens:?}");
+        assert!(lens.windows(2).all(|w| w[0] < w[1]), "{lens:?}");
+        assert_eq!(lens.last(), Some(&100_001));
+        let mut seq = Sequence::new(game("0.106", false));
+        let stopped = seq.extend_with(100_000, &limits, &mut |s| {
+            if s.len() > 20_000 {
+                Err(ErrorKind::Interrupted.into())
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(stopped.unwrap_err().kind(), &ErrorKind::Interrupted);
+        assert!((20_000..100_000).contains(&seq.len()), "{}", seq.len());
+    }
+
+    /// Streaming from any heap gives the tail of the whole stream, across
+    /// the end of the computed table into the certified period.
+    #[test]
+    fn streaming_from_a_heap_gives_the_tail_of_the_stream() {
+        let mut seq = Sequence::new(game("0.77", false));
+        seq.extend(100_000, &Limits::default()).unwrap();
+        let computed = seq.len();
+        assert!(seq.period().is_some() && computed < 20_000, "{computed}");
+        let to = computed + 3 * TABLE_CHUNK as u64;
+        let mut all = Vec::new();
+        seq.stream(to, &mut |v| {
+            all.push(v);
+            Ok(())
+        })
+        .unwrap();
+        for from in [0, 1, computed - 5, computed, computed + 1, to, to + 1] {
+            let mut tail = Vec::new();
+            seq.stream_chunks_from(from, to, &mut |chunk| {
+                assert!(!chunk.is_empty() && chunk.len() <= TABLE_CHUNK);
+                tail.extend_from_slice(chunk);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(tail, all[(from as usize).min(all.len())..], "from {from}");
+        }
+    }
 
     /// The 1024 octal codes `0.d1d2d3` and `4.d1d2d3`.
     fn three_digit_codes() -> impl Iterator<Item = String> {
