@@ -217,6 +217,13 @@ pub trait Values {
     fn count(&self) -> usize;
     /// The value at `i < count()`.
     fn at(&self, i: usize) -> u64;
+    /// Bit `t` set where the value at `from + t` is `value`, for `t` in
+    /// `0..64` (`from + 64 <= count()`).
+    fn equal_bits(&self, from: usize, value: u64) -> u64 {
+        (0..64).fold(0, |bits, t| {
+            bits | u64::from(self.at(from + t) == value) << t
+        })
+    }
 }
 
 impl Values for [Nimber] {

@@ -199,11 +199,55 @@ impl<T: Cell> Values for [T] {
     fn at(&self, i: usize) -> u64 {
         self[i].get().into()
     }
+    /// Compared in the stored width, which the compiler turns into a few
+    /// vector compares (widened to `u64` first, the period watcher's search
+    /// was 7% of 0.106's table to 10^7).
+    #[inline]
+    fn equal_bits(&self, from: usize, value: u64) -> u64 {
+        let Some(value) = u32::try_from(value).ok().filter(|&v| v <= T::MAX) else {
+            return 0;
+        };
+        let value = T::from_u32(value);
+        let window: &[T; 64] = self[from..from + 64].try_into().expect("64 values");
+        let equal: [u8; 64] = std::array::from_fn(|t| u8::from(window[t] == value));
+        // Eight bytes of 0 or 1 to eight bits: the product puts byte i's
+        // bit at 56 + i, with no carries.
+        equal
+            .chunks_exact(8)
+            .enumerate()
+            .fold(0, |bits, (k, bytes)| {
+                let x = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                bits | (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+            })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stored width's `equal_bits` agrees with comparing value by
+    /// value, for each width, at every offset of a window, for values
+    /// present, absent and too wide for the width.
+    #[test]
+    fn equal_bits_in_the_stored_width_match_value_by_value() {
+        fn check<T: Cell>(values: &[T]) {
+            for from in 0..=values.len() - 64 {
+                for value in [0, 1, 2, 3, 7, u64::from(T::MAX) + 1, u64::MAX] {
+                    let want = (0..64).fold(0u64, |bits, t| {
+                        bits | u64::from(values.at(from + t) == value) << t
+                    });
+                    assert_eq!(values.equal_bits(from, value), want, "{from} {value}");
+                }
+            }
+        }
+        let mut rng = crate::seq::Lcg(64);
+        let small: Vec<u32> = (0..200).map(|_| (rng.next() >> 62) as u32).collect();
+        check(&small.iter().map(|&v| v as u8).collect::<Vec<u8>>());
+        check(&small.iter().map(|&v| v as u16).collect::<Vec<u16>>());
+        check(&small);
+        assert!(small.iter().any(|&v| v == 3) && small.iter().any(|&v| v == 0));
+    }
 
     #[test]
     fn widens_when_needed_and_keeps_values() {
