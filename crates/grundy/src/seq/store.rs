@@ -246,7 +246,7 @@ mod tests {
         check(&small.iter().map(|&v| v as u8).collect::<Vec<u8>>());
         check(&small.iter().map(|&v| v as u16).collect::<Vec<u16>>());
         check(&small);
-        assert!(small.iter().any(|&v| v == 3) && small.iter().any(|&v| v == 0));
+        assert!(small.contains(&3) && small.contains(&0));
     }
 
     #[test]
