@@ -169,6 +169,29 @@ impl<T: Cell> Scan<'_, T> {
         (missing, scanned + more)
     }
 
+    /// [`Scan::run`] where every needed value is below 64 (and so is every
+    /// value in the table), the needed set in a register: returns the
+    /// values still needed and the splits scanned.
+    pub fn run_one_word(&self, kernel: Kernel, needed: u64) -> (u64, u64) {
+        if self.first > self.last || needed == 0 {
+            return (needed, 0);
+        }
+        assert!(self.last < self.s && self.s - self.first < self.g.len());
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx512
+            && T::BYTES == 1
+            && std::arch::is_x86_feature_detected!("avx512bitalg")
+        {
+            // SAFETY: the AVX-512 kernel runs only where the processor has
+            // F, BW and VBMI, BITALG is checked here, and the splits lie in
+            // the table (asserted above).
+            return unsafe { x86::avx512_u8_one_word(&self.bytes(), needed) };
+        }
+        let mut words = [needed];
+        let (_, scanned) = self.run(kernel, &mut words, needed.count_ones());
+        (words[0], scanned)
+    }
+
     /// [`Scan::run`] with `kernel` from the first split on.
     fn vector(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
         #[cfg(target_arch = "x86_64")]
@@ -367,7 +390,7 @@ mod x86 {
 
     use std::arch::x86_64::*;
 
-    use super::{Scan, clear, portable};
+    use super::{Scan, clear, one_word, portable};
 
     /// Byte `k` is `63 - k`: a permutation with it reverses 64 bytes.
     const REVERSE_BYTES: [u8; 64] = {
@@ -398,6 +421,54 @@ mod x86 {
             )
         };
         _mm512_xor_si512(left, _mm512_permutexvar_epi8(reverse, right))
+    }
+
+    /// [`Scan::run_one_word`] with AVX-512: a bit shuffle (BITALG) looks
+    /// each of 64 splits' values up in the needed set at once, however
+    /// many values are needed.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F, BW, VBMI and BITALG; `scan`'s
+    /// splits must lie in its table.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+    pub unsafe fn avx512_u8_one_word(scan: &Scan<'_, u8>, mut needed: u64) -> (u64, u64) {
+        const LANES: usize = 64;
+        // SAFETY: the constant holds the 64 bytes loaded.
+        let reverse = unsafe { _mm512_loadu_si512(REVERSE_BYTES.as_ptr().cast()) };
+        let (mut wanted, below_64) = (_mm512_set1_epi64(needed as i64), _mm512_set1_epi8(64));
+        let mut a = scan.first;
+        let mut scanned = 0;
+        while a + LANES <= scan.last + 1 {
+            // SAFETY: `a + 63 <= last < g.len()` and `s - a - 63 >= s - last
+            // >= 1` (the invariant `Scan::run_one_word` checks).
+            let x = unsafe { xor_bytes(scan.g, scan.s, a, reverse) };
+            // Lane j: bit x_j of the needed set; the shuffle reads six bits
+            // of x_j, so larger values (none, while the values stay below
+            // 64) are left out rather than read as others.
+            let mut hit =
+                _mm512_bitshuffle_epi64_mask(wanted, x) & _mm512_cmplt_epu8_mask(x, below_64);
+            a += LANES;
+            scanned += LANES as u64;
+            if hit == 0 {
+                continue;
+            }
+            while hit != 0 {
+                // Lane j's value, moved to lane 0 (in registers: through
+                // memory, the load waited for the store).
+                let j = _mm512_set1_epi8(hit.trailing_zeros() as i8);
+                let v =
+                    _mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_permutexvar_epi8(j, x))) as u8;
+                needed &= !(1 << (v & 63));
+                hit &= !_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(v as i8));
+            }
+            if needed == 0 {
+                return (0, scanned);
+            }
+            wanted = _mm512_set1_epi64(needed as i64);
+        }
+        // The last splits, fewer than a vector.
+        let (left, rest) = one_word(scan.g, scan.s, a, scan.last, needed);
+        (left, scanned + rest)
     }
 
     /// The first `N` values of `needed`, ascending, the first repeated to
@@ -809,6 +880,60 @@ mod tests {
                     (left, &expected),
                     "{kernel:?}, case {case}"
                 );
+            }
+        }
+    }
+
+    /// The scan with the needed set in a register leaves what the
+    /// definition leaves, by every kernel, on one- and two-byte tables of
+    /// values below 64 (and, to check the vector path leaves larger ones
+    /// out, below 128), for scans shorter and longer than a vector, needed
+    /// sets of one value to all 64 and values no split gives.
+    #[test]
+    fn scans_in_one_word_find_what_the_definition_finds() {
+        let mut rng = Lcg(64);
+        let kernels = Kernel::available();
+        for case in 0..4000 {
+            let spread = [2u64, 8, 64, 128][case % 4];
+            let len = 3 + rng.below(500) as usize;
+            let values: Vec<u32> = (0..len).map(|_| rng.below(spread) as u32).collect();
+            let s = len / 2 + rng.below(len as u64 / 2 + 1) as usize;
+            let s = s.clamp(2, len);
+            let first = (s + 1).saturating_sub(len).max(1) + rng.below(3) as usize;
+            let last = if case % 2 == 0 { s / 2 } else { (s - 1) / 2 };
+            let needed = match case % 3 {
+                0 => 1 << rng.below(64),
+                1 => rng.next(),
+                _ => !0,
+            };
+            let want = (first..=last).fold(needed, |left, a| {
+                let v = values[a] ^ values[s - a];
+                if v < 64 { left & !(1 << v) } else { left }
+            });
+            fn left<T: Cell>(
+                g: &[T],
+                s: usize,
+                first: usize,
+                last: usize,
+                kernel: Kernel,
+                needed: u64,
+            ) -> u64 {
+                let scan = Scan {
+                    g,
+                    s,
+                    first,
+                    last,
+                    cap: 64,
+                };
+                scan.run_one_word(kernel, needed).0
+            }
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            let words: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+            for &kernel in &kernels {
+                let got8 = left(&bytes, s, first, last, kernel, needed);
+                let got16 = left(&words, s, first, last, kernel, needed);
+                assert_eq!(got8, want, "{kernel:?} bytes, case {case}");
+                assert_eq!(got16, want, "{kernel:?} words, case {case}");
             }
         }
     }

@@ -222,11 +222,9 @@ impl Sparse {
             last,
             cap: self.cap,
         };
-        self.needed[0] = needed;
-        let (missing, scanned) = scan.run(self.kernel, &mut self.needed[..1], needed.count_ones());
+        let (left, scanned) = scan.run_one_word(self.kernel, needed);
         self.scanned += scanned;
-        let left = std::mem::take(&mut self.needed[0]);
-        if missing == 0 {
+        if left == 0 {
             return candidate;
         }
         self.full_scans += 1;
