@@ -57,7 +57,7 @@ struct LimitArgs {
     /// The vector instructions of the take-and-break engine's inner loops: `auto` (the best this processor has) or one named, for cross-checks and measurements.
     #[arg(long, global = true, value_enum, default_value_t = SimdArg::Auto)]
     simd: SimdArg,
-    /// Threads a long sequence computation may use (default: all cores); with 2 or more, two threads share dear heaps where they measure faster.
+    /// Threads a long sequence computation may use (default: all cores); with 2 or more, two threads share dear heaps where they measure faster, and a long table is written out on its own thread while it is computed.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// Stop any computation that runs longer than this many seconds.

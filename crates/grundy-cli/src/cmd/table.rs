@@ -47,8 +47,11 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
     let format = if args.json { Format::Json } else { args.format };
     let mut text = Text::new(format);
     text.head(w)?;
-    if limits.threads >= 2 && args.to >= TEXT_THREAD_FROM {
-        write_on_second_thread(family.as_ref(), args.to, limits, &mut text, w)?;
+    // An output error comes out first (`?`); the computation's own result
+    // waits until the values it gave are written, whole lines, so that a
+    // table stopped early (Ctrl-C, a time limit) keeps what was computed.
+    let computed = if limits.threads >= 2 && args.to >= TEXT_THREAD_FROM {
+        write_on_second_thread(family.as_ref(), args.to, limits, &mut text, w)?
     } else {
         // The sink can only return library errors, so an output error is
         // kept aside and reported once the table stops.
@@ -63,35 +66,40 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
         if let Some(e) = io_error {
             return Err(Failure::from(e));
         }
-        result?;
-    }
-    text.finish(w)?;
+        result
+    };
+    text.flush(w)?;
+    computed?;
+    text.tail(w)?;
     Ok(())
 }
 
 /// Tables of at least this many values are written by a second thread
 /// when two are allowed: the text of a cheap game's table costs a fifth
-/// of its time or more.
+/// of its time or more. Shorter tables write in milliseconds, in fewer
+/// batches than would overlap the computation much.
 const TEXT_THREAD_FROM: u64 = 4 * BATCH as u64;
 
 /// Values handed to the text thread at a time: it wakes seldom, so it
-/// hardly ever takes a core from an engine running on two threads
-/// (handed 4 096 at a time, Officers to 10^6 took 0.8–2.1 s against 0.8 s).
+/// hardly ever takes a core from an engine running on two threads (with
+/// the thread started from 2^16 values and handed 4 096 at a time,
+/// Officers to 10^6 took 0.8–2.1 s against 0.8 s).
 const BATCH: usize = 1 << 18;
 
 /// Batches of values on their way to the text thread at most.
 const SLICES_IN_FLIGHT: usize = 2;
 
 /// Computes the table on this thread and writes its text on another: the
-/// values go over in slices, which come back to be filled again. An
-/// output error stops the computation and is the error reported.
+/// values go over in batches, which come back to be filled again. An
+/// output error stops the computation and is the error returned; else the
+/// computation's result is, once every value it gave is in `text`.
 fn write_on_second_thread(
     family: &dyn grundy::expr::Family,
     to: u64,
     limits: &Limits,
     text: &mut Text,
     w: &mut (impl Write + Send),
-) -> Outcome {
+) -> std::io::Result<grundy::Result<()>> {
     std::thread::scope(|scope| {
         let (full, filled) = mpsc::sync_channel::<Vec<Nimber>>(SLICES_IN_FLIGHT);
         let (empty, emptied) = mpsc::channel::<Vec<Nimber>>();
@@ -116,14 +124,13 @@ fn write_on_second_thread(
                 .map_err(|_| grundy::Error::from(grundy::ErrorKind::Interrupted))
         };
         let result = family.table_chunks(to, limits, &mut sink);
-        if result.is_ok() && !batch.is_empty() {
+        if !batch.is_empty() {
             // The writer may have stopped, and then says why.
             let _ = full.send(batch);
         }
         drop(full);
         writer.join().expect("the text thread does not panic")?;
-        result?;
-        Ok(())
+        Ok(result)
     })
 }
 
@@ -217,10 +224,15 @@ impl Text {
         Ok(())
     }
 
-    /// Writes the rest of the text and what comes after the values.
-    fn finish(&mut self, w: &mut impl Write) -> std::io::Result<()> {
+    /// Writes the text of the values added so far.
+    fn flush(&mut self, w: &mut impl Write) -> std::io::Result<()> {
         w.write_all(&self.buf)?;
         self.buf.clear();
+        Ok(())
+    }
+
+    /// Writes what comes after the values (once they are flushed).
+    fn tail(&self, w: &mut impl Write) -> std::io::Result<()> {
         match self.format {
             Format::Text => writeln!(w),
             Format::Json => writeln!(w, "]}}"),
@@ -368,6 +380,107 @@ impl SmallValues {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A writer that takes `room` bytes, then fails.
+    struct Full {
+        taken: Vec<u8>,
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.taken.len() + buf.len() > self.room {
+                return Err(std::io::Error::other("the disk is full"));
+            }
+            self.taken.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// `grundy table octal[0.106] --to TO --format bfile --compute-all`,
+    /// on `threads`, stopped (as by Ctrl-C) after `stop_after` if given.
+    fn bfile_to(
+        to: u64,
+        threads: usize,
+        w: &mut Full,
+        stop_after: Option<std::time::Duration>,
+    ) -> Outcome {
+        let args = TableArgs {
+            family: Some("octal[0.106]".into()),
+            script: ScriptArg { script: None },
+            to,
+            format: Format::Bfile,
+            json: false,
+        };
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let limits = Limits {
+            threads,
+            shortcuts: false,
+            max_heap: to,
+            stop: Some(stop.clone()),
+            ..Limits::default()
+        };
+        std::thread::scope(|scope| {
+            if let Some(after) = stop_after {
+                scope.spawn(move || {
+                    std::thread::sleep(after);
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                });
+            }
+            table(&args, &limits, w)
+        })
+    }
+
+    /// An output error is the error reported, on one thread and on two,
+    /// not the interruption it causes; the computation stops with it.
+    #[test]
+    fn an_output_error_is_reported_as_itself() {
+        for threads in [1, 2] {
+            let mut w = Full {
+                taken: Vec::new(),
+                room: 100_000,
+            };
+            let failed = bfile_to(3 * TEXT_THREAD_FROM, threads, &mut w, None);
+            match failed {
+                Err(Failure::Error(e)) => {
+                    assert!(e.to_string().contains("the disk is full"), "{threads}: {e}")
+                }
+                _ => panic!("{threads} threads: the output error was not reported"),
+            }
+        }
+    }
+
+    /// A table stopped early (as by Ctrl-C) reports the interruption,
+    /// having written whole lines of the values computed so far, on one
+    /// thread and on two.
+    #[test]
+    fn a_table_stopped_early_keeps_whole_lines() {
+        for threads in [1, 2] {
+            let mut w = Full {
+                taken: Vec::new(),
+                room: usize::MAX,
+            };
+            let after = std::time::Duration::from_millis(300);
+            let stopped = bfile_to(20_000_000, threads, &mut w, Some(after));
+            match stopped {
+                Err(Failure::Error(e)) => {
+                    assert_eq!(e.kind(), &grundy::ErrorKind::Interrupted, "{threads}: {e}")
+                }
+                _ => panic!("{threads} threads: not stopped"),
+            }
+            let text = String::from_utf8(w.taken).unwrap();
+            assert!(
+                !text.is_empty() && text.ends_with('\n'),
+                "{threads} threads"
+            );
+            for (n, line) in text.lines().enumerate() {
+                assert!(line.starts_with(&format!("{n} ")), "{threads}: {line}");
+            }
+        }
+    }
 
     #[test]
     fn counter_counts_in_decimal() {

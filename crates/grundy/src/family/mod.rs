@@ -145,7 +145,8 @@ pub trait Family: Send + Sync {
     /// that keep their values in a table copy them out a slice at a time,
     /// as they are computed (so a caller can write them out meanwhile, and
     /// an error from `sink` stops the computation); the others gather the
-    /// values of [`Family::table`].
+    /// values of [`Family::table`]. Stopped early, the computation has
+    /// handed over the values before the error.
     fn table_chunks(
         &self,
         to: u64,

@@ -129,8 +129,8 @@ impl Watch {
         let mut p = 1;
         while p <= top {
             // The periods p..p + 64 whose value one period back equals the
-            // last, 64 at a time by `Values::equal_bits` (value by value,
-            // this search was 6% of 0.106's table to 10^7).
+            // last, 64 at a time by `Values::equal_bits` (see its
+            // implementation for stored values).
             let mut hits = 0u64;
             if top - p >= 63 {
                 // Read forwards, from period p + 63 down to p, then turned.

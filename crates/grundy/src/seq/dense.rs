@@ -14,7 +14,7 @@
 use super::kernel::{Kernel, Scan};
 use super::marks::Marks;
 use super::plain::mark_direct;
-use super::rules::Rules;
+use super::rules::{Rules, last_pair};
 use super::store::Cell;
 
 /// `G(n)` from `g = G(0..n)`, for codes whose moves leave at most two
@@ -49,7 +49,7 @@ pub(crate) fn value<T: Cell>(
             g,
             s,
             first: 1,
-            last: if unequal { (s - 1) / 2 } else { s / 2 },
+            last: last_pair(s, unequal),
             cap,
         };
         missing = scan.run(kernel, needed, missing).0;

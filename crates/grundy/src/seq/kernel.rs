@@ -20,7 +20,10 @@
 //!   below 1024. With one-byte values and at most eight of them needed, a
 //!   cheaper kernel compares each step with every needed value instead,
 //!   from the first split on (most scans of small-valued codes such as
-//!   0.16 and 0.106 are of this kind).
+//!   0.16 and 0.106 are of this kind). Where every value is below 64 and
+//!   the processor also has BITALG, [`Scan::run_one_word`] keeps the
+//!   needed set in one register and a bit shuffle looks 64 XORs up in it
+//!   at once.
 //!
 //! Each kernel is held against the portable one (and the plain engine) in
 //! the tests, on every processor that has it.
@@ -43,7 +46,7 @@ pub(crate) enum Kernel {
     Portable,
     /// AVX2 (x86-64).
     Avx2,
-    /// AVX-512 F, BW and VBMI (x86-64).
+    /// AVX-512 F, BW and VBMI (x86-64); with BITALG too, one scan more.
     Avx512,
 }
 
@@ -169,9 +172,10 @@ impl<T: Cell> Scan<'_, T> {
         (missing, scanned + more)
     }
 
-    /// [`Scan::run`] where every needed value is below 64 (and so is every
-    /// value in the table), the needed set in a register: returns the
-    /// values still needed and the splits scanned.
+    /// [`Scan::run`] where every needed value is below 64, the needed set
+    /// in a register: returns the values still needed and the splits
+    /// scanned. Pairs whose value is 64 or more are passed over, as no
+    /// needed value is among them.
     pub fn run_one_word(&self, kernel: Kernel, needed: u64) -> (u64, u64) {
         if self.first > self.last || needed == 0 {
             return (needed, 0);

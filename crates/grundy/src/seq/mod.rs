@@ -1023,10 +1023,7 @@ impl Sequence {
             }
             self.review();
             self.advance_watch();
-            if let Err(e) = after_chunk(self) {
-                self.save()?;
-                return Err(e);
-            }
+            let handed = after_chunk(self);
             let now = Instant::now();
             if now - last_save >= Duration::from_secs(2) {
                 self.save()?;
@@ -1038,9 +1035,11 @@ impl Sequence {
                 report(&self.progress(from, to, started));
                 last_report = now;
             }
-            // The stop flag or the time limit: the values so far are
-            // saved either way, and the error says which.
-            let stopped = limits.check_stop();
+            // The callback's error, the stop flag or the time limit: the
+            // values so far are saved either way, and the error says which.
+            // A team's members stop together whichever of them has a
+            // reason to (one whose output closed among them).
+            let stopped = handed.and_then(|()| limits.check_stop());
             let team_stops = match &limits.team {
                 Some(team) => team::any(team.as_ref(), stopped.is_err()),
                 None => false,

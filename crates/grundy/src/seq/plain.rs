@@ -4,7 +4,7 @@
 //! against, and the fallback where the sparse method does not pay.
 
 use super::marks::Marks;
-use super::rules::Rules;
+use super::rules::{Rules, last_pair};
 use super::store::Cell;
 
 /// `G(n)` from `g = G(0..n)`. Every value in `g` is below `cap`, a power
@@ -102,7 +102,7 @@ fn value_small<T: Cell>(g: &[T], rules: &Rules) -> u32 {
             continue;
         }
         let s = n - i;
-        seen |= pair_bits(g, s, if unequal { (s - 1) / 2 } else { s / 2 });
+        seen |= pair_bits(g, s, last_pair(s, unequal));
     }
     (!seen).trailing_zeros()
 }

@@ -37,3 +37,10 @@ impl Rules {
         r
     }
 }
+
+/// The largest smaller heap `a` of a split of `s` tokens into `a` and
+/// `s - a`, the heaps equal or (when `unequal`) not.
+#[inline]
+pub(crate) fn last_pair(s: usize, unequal: bool) -> usize {
+    if unequal { (s - 1) / 2 } else { s / 2 }
+}

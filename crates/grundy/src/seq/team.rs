@@ -435,4 +435,26 @@ mod tests {
         });
         assert!(ends[0] < 100_000 && ends.iter().all(|&len| len == ends[0]));
     }
+
+    /// An error from one member's chunk callback (member 0's output
+    /// closing, say) stops them all at the same heap, rather than leaving
+    /// the others waiting for it.
+    #[test]
+    fn a_callback_error_of_one_member_stops_the_team() {
+        let ends = on_team(3, |rank, limits| {
+            let mut seq = Sequence::new(game("0.6"));
+            let err = seq
+                .extend_with(100_000, &limits, &mut |s| {
+                    if rank == 0 && s.len() > 20_000 {
+                        Err(ErrorKind::Interrupted.into())
+                    } else {
+                        Ok(())
+                    }
+                })
+                .unwrap_err();
+            assert!(matches!(err.kind(), ErrorKind::Interrupted), "{err}");
+            seq.len()
+        });
+        assert!(ends[0] < 100_000 && ends.iter().all(|&len| len == ends[0]));
+    }
 }
