@@ -87,7 +87,7 @@ const TEXT_THREAD_FROM: u64 = 4 * BATCH as u64;
 const BATCH: usize = 1 << 18;
 
 /// Batches of values on their way to the text thread at most.
-const SLICES_IN_FLIGHT: usize = 2;
+const BATCHES_IN_FLIGHT: usize = 2;
 
 /// Computes the table on this thread and writes its text on another: the
 /// values go over in batches, which come back to be filled again. An
@@ -101,13 +101,13 @@ fn write_on_second_thread(
     w: &mut (impl Write + Send),
 ) -> std::io::Result<grundy::Result<()>> {
     std::thread::scope(|scope| {
-        let (full, filled) = mpsc::sync_channel::<Vec<Nimber>>(SLICES_IN_FLIGHT);
+        let (full, filled) = mpsc::sync_channel::<Vec<Nimber>>(BATCHES_IN_FLIGHT);
         let (empty, emptied) = mpsc::channel::<Vec<Nimber>>();
         let writer = scope.spawn(move || -> std::io::Result<()> {
-            for slice in filled {
-                text.push(&slice, w)?;
+            for batch in filled {
+                text.push(&batch, w)?;
                 // The computing thread may have stopped taking them back.
-                let _ = empty.send(slice);
+                let _ = empty.send(batch);
             }
             Ok(())
         });
