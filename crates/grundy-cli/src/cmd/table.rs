@@ -47,11 +47,11 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
     let format = if args.json { Format::Json } else { args.format };
     let mut text = Text::new(format);
     text.head(w)?;
-    // An output error comes out first (`?`); the computation's own result
-    // waits until the values it gave are written, whole lines, so that a
-    // table stopped early (Ctrl-C, a time limit) keeps what was computed.
+    // The computation's result waits until the values it gave are
+    // written, whole lines, so that a table stopped early (Ctrl-C, a time
+    // limit) keeps what was computed.
     let computed = if limits.threads >= 2 && args.to >= TEXT_THREAD_FROM {
-        write_on_second_thread(family.as_ref(), args.to, limits, &mut text, w)?
+        write_on_second_thread(family.as_ref(), args.to, limits, &mut text, w)
     } else {
         // The sink can only return library errors, so an output error is
         // kept aside and reported once the table stops.
@@ -63,13 +63,20 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
             })
         };
         let result = family.table_chunks(args.to, limits, &mut sink);
-        if let Some(e) = io_error {
-            return Err(Failure::from(e));
-        }
-        result
+        io_error.map_or(Ok(result), Err)
     };
-    text.flush(w)?;
-    computed?;
+    let written = computed.and_then(|result| text.flush(w).map(|()| result));
+    let result = match written {
+        Ok(result) => result,
+        // A stop that was asked for is reported even when the output closed
+        // meanwhile (`mpirun` closes its processes' output as it stops them
+        // on Ctrl-C): its message says where the values are saved.
+        Err(e) => match limits.check_stop() {
+            Err(stop) => Err(stop),
+            Ok(()) => return Err(Failure::from(e)),
+        },
+    };
+    result?;
     text.tail(w)?;
     Ok(())
 }
