@@ -298,21 +298,18 @@ impl Family for TakeBreakFamily {
                 return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
             }
         }
-        // A team hands its table over once it has finished: `mpirun`,
-        // stopping its processes on Ctrl-C, stops reading their output, and
-        // member 0 blocked on a write would never reach the heap where the
-        // team stops together.
-        if limits.team.is_some() {
-            seq.extend(to, limits)?;
-            return seq.stream_chunks(to, sink);
-        }
         // The values go to the sink as they are computed, in whole slices,
         // so that a caller may write them out while the next are computed.
+        // A team's go once it has finished: `mpirun`, stopping its
+        // processes on Ctrl-C, stops reading their output, and member 0
+        // blocked on a write would never reach the heap where the team
+        // stops together.
+        let live = limits.team.is_none();
         let mut streamed = 0;
         seq.extend_with(to, limits, &mut |seq| {
             let ready =
                 seq.len().min(to.saturating_add(1)) / TABLE_CHUNK as u64 * TABLE_CHUNK as u64;
-            if ready > streamed {
+            if live && ready > streamed {
                 seq.stream_chunks_from(streamed, ready - 1, sink)?;
                 streamed = ready;
             }
