@@ -30,6 +30,7 @@ mod speculate;
 pub mod store;
 pub mod team;
 mod triple;
+mod words;
 
 /// A small linear congruential generator for the engines' tests: varied
 /// cases, the same on every run.
@@ -1218,6 +1219,38 @@ mod tests {
                 assert_eq!(computed(&g, 300), definition(&g, 300), "{code}");
             }
         }
+    }
+
+    /// Far past their rare positions, the register path marks most pairs
+    /// a few heaps at a time (see `words.rs`): every three-digit code that
+    /// gets there by heap 3 000 (with a handful of rare positions to tens
+    /// of them, one split removal or two), against the plain engine.
+    #[test]
+    fn word_blocks_match_the_plain_engine() {
+        let to = 3000;
+        let mut ran = 0;
+        for code in three_digit_codes() {
+            let g = game(&code, false);
+            let mut seq = Sequence::new(g.clone());
+            let limits = Limits {
+                shortcuts: false,
+                threads: 1,
+                ..Limits::default()
+            };
+            seq.extend(to, &limits).unwrap();
+            if seq
+                .engine
+                .sparse
+                .as_ref()
+                .is_none_or(|s| s.word_blocks == 0)
+            {
+                continue;
+            }
+            ran += 1;
+            let got: Vec<Nimber> = (0..=to).map(|n| seq.get(n).unwrap()).collect();
+            assert_eq!(got, plain_table(&g, to), "{code}");
+        }
+        assert!(ran > 50, "{ran} codes reached word blocks");
     }
 
     #[test]

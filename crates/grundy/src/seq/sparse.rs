@@ -32,15 +32,20 @@ use super::plain::{direct_bits, mark_direct_at};
 use super::rules::{Rules, last_pair};
 use super::store::Cell;
 use super::team::{self, Team, TeamStats};
+use super::words::WordBlock;
 
 /// Ordinary pairs each heap of a shared block gets marked, beside its rare
 /// pairs: the confirming scan finds most missing values within its first
 /// 64 pairs, so with these marked it seldom runs on the unshared path.
 const WINDOW_PAIRS: usize = 64;
 
-/// Pairs [`Sparse::confirm_narrow`] scans in a register before it calls
+/// Pairs [`Sparse::confirm_split`] scans in a register before it calls
 /// the scan kernels.
 const NARROW_WARM_UP: usize = 8;
+
+/// The register path marks the long-range rare pairs a few heaps at a
+/// time (see [`super::words`]) once there are this many rare positions.
+const WORD_BLOCK_MIN_RARE: usize = 4;
 
 /// Most pairs a shared block's early confirming scan looks at for one heap
 /// (see [`Sparse::scan_below`]); Officers needs about 2 800 on average.
@@ -69,6 +74,8 @@ pub(crate) struct Sparse {
     parity_words: [Vec<u64>; 2],
     /// The long-range rare pairs of the current block of heaps.
     block: Block,
+    /// The same for the register path, a few heaps at a time.
+    words: WordBlock,
     /// Scratch for a shared block: the stamps of a part of it.
     stamps: Block,
     /// Scratch: a bit per value, the abundant values still to be found.
@@ -83,6 +90,8 @@ pub(crate) struct Sparse {
     pub scanned: u64,
     /// See `scans`.
     pub full_scans: u64,
+    /// Statistics: word blocks started (see [`super::words`]).
+    pub word_blocks: u64,
 }
 
 impl Sparse {
@@ -99,12 +108,14 @@ impl Sparse {
             parity_bits: [0; 2],
             parity_words: [Vec::new(), Vec::new()],
             block: Block::default(),
+            words: WordBlock::default(),
             stamps: Block::default(),
             needed: Vec::new(),
             splits: Vec::new(),
             scans: 0,
             scanned: 0,
             full_scans: 0,
+            word_blocks: 0,
         };
         s.set_capacity(cap);
         for (p, v) in g.iter().enumerate().skip(1) {
@@ -146,6 +157,7 @@ impl Sparse {
         if n >= 1 && self.class.is_rare(n, v) {
             self.rare.push(n as u32);
             self.rare_value.push(v);
+            self.words.clear();
         }
     }
 
@@ -168,6 +180,19 @@ impl Sparse {
     /// apply.
     #[inline]
     fn value_narrow<T: Cell>(&mut self, g: &[T], rules: &Rules) -> Option<u32> {
+        let (candidate, needed) = self.candidate_narrow(g, rules)?;
+        if needed == 0 {
+            return Some(candidate);
+        }
+        Some(self.confirm_narrow(g, rules, candidate, needed))
+    }
+
+    /// The first half of [`Sparse::value_narrow`]: the candidate for heap
+    /// `n = g.len()` and the abundant values below it not yet seen among
+    /// the options, as a bit set; `None` where the register path does not
+    /// apply.
+    #[inline(always)]
+    fn candidate_narrow<T: Cell>(&mut self, g: &[T], rules: &Rules) -> Option<(u32, u64)> {
         let n = g.len();
         if self.cap > 64 || self.block.heap(n).is_some() {
             return None;
@@ -180,28 +205,64 @@ impl Sparse {
         if n.checked_sub(widest.unwrap_or(0)).is_none_or(|s| s <= far) {
             return None;
         }
+        if self.words.heap(n).is_none() && self.rare.len() >= WORD_BLOCK_MIN_RARE {
+            self.start_words(g, rules);
+        }
         let mut seen = direct_bits(g, n, rules);
         let mut flip = 0;
-        for &(i, _) in &rules.split_two {
-            let s = n - i as usize;
-            flip = self.flip(s);
-            seen |= self.rare_pair_bits(g, s, 0..self.rare.len());
+        match self.words.heap(n) {
+            Some((long, short)) => {
+                seen |= long;
+                for (&(i, _), &short) in rules.split_two.iter().zip(short) {
+                    let s = n - i as usize;
+                    flip = self.flip(s);
+                    seen |= self.rare_pair_bits(g, s, 0..short);
+                }
+            }
+            None => {
+                for &(i, _) in &rules.split_two {
+                    let s = n - i as usize;
+                    flip = self.flip(s);
+                    seen |= self.rare_pair_bits(g, s, 0..self.rare.len());
+                }
+            }
         }
-        let (candidate, needed) = narrow_sift(self.parity_bits, flip, self.cap, seen);
-        if needed == 0 {
-            return Some(candidate);
-        }
-        if let &[(i, unequal)] = rules.split_two.as_slice() {
-            return Some(self.confirm_narrow(g, n - i as usize, unequal, candidate, needed));
-        }
-        Some(self.scan_narrow(g, rules, candidate, needed))
+        Some(narrow_sift(self.parity_bits, flip, self.cap, seen))
     }
 
-    /// The confirming scan of [`Sparse::value_narrow`] for one split of
+    /// Starts a block of the register path at heap `g.len()` (see
+    /// [`super::words`]).
+    #[inline(never)]
+    fn start_words<T: Cell>(&mut self, g: &[T], rules: &Rules) {
+        self.word_blocks += 1;
+        self.words
+            .start(g, rules, (&self.rare, &self.rare_value), self.kernel);
+    }
+
+    /// The second half of [`Sparse::value_narrow`]: `G(n)` for heap
+    /// `n = g.len()`, given its candidate and the abundant values below it
+    /// not yet seen among the options (`needed`, not empty), with values
+    /// below 64.
+    #[inline(always)]
+    fn confirm_narrow<T: Cell>(
+        &mut self,
+        g: &[T],
+        rules: &Rules,
+        candidate: u32,
+        needed: u64,
+    ) -> u32 {
+        debug_assert!(self.cap <= 64 && needed != 0);
+        if let &[(i, unequal)] = rules.split_two.as_slice() {
+            return self.confirm_split(g, g.len() - i as usize, unequal, candidate, needed);
+        }
+        self.scan_narrow(g, rules, candidate, needed)
+    }
+
+    /// The confirming scan of [`Sparse::confirm_narrow`] for one split of
     /// `s` tokens: its first [`NARROW_WARM_UP`] pairs in a register, the
     /// rest by the scan kernels. On 0.106 to 10^7 half the scans end
     /// within six pairs, a quarter need more than fourteen.
-    fn confirm_narrow<T: Cell>(
+    fn confirm_split<T: Cell>(
         &mut self,
         g: &[T],
         s: usize,
@@ -1110,7 +1171,7 @@ mod narrow_tests {
     #[test]
     fn narrow_path_matches_the_plain_engine() {
         let to = 400;
-        let (mut narrow, mut many_splits) = (0u64, 0u64);
+        let (mut narrow, mut many_splits, mut in_blocks) = (0u64, 0u64, 0u64);
         // Scans that ran to the end, with one split and with several.
         let mut full = [0u64; 2];
         for digits in 0..1024 {
@@ -1145,16 +1206,25 @@ mod narrow_tests {
                 while table.len() < plain.len() {
                     let n = table.len();
                     let full_before = sparse.full_scans;
+                    let scans_before = (sparse.scans, general.scans);
                     let by_register = sparse.value_narrow(&table, &rules);
                     let v = by_register.unwrap_or_else(|| sparse.value(&table, &rules, &mut marks));
                     let want = general.value_of(&table, n, &rules, &mut marks);
                     assert_eq!(v, plain[n], "{code} {class:?} {kernel:?} heap {n}");
                     assert_eq!(want, plain[n], "{code} {class:?} general, heap {n}");
-                    assert_eq!(
-                        (sparse.scans, sparse.full_scans),
-                        (general.scans, general.full_scans),
-                        "{code} {class:?} {kernel:?} heap {n}: scans"
+                    // The word blocks' ordinary pairs spare scans, never
+                    // one that runs to the end.
+                    let blocked = sparse.words.heap(n).is_some();
+                    in_blocks += u64::from(blocked);
+                    let scanned = (
+                        sparse.scans - scans_before.0,
+                        general.scans - scans_before.1,
                     );
+                    assert!(
+                        scanned.0 <= scanned.1 && (blocked || scanned.0 == scanned.1),
+                        "{code} {class:?} {kernel:?} heap {n}: scans {scanned:?}"
+                    );
+                    assert_eq!(sparse.full_scans, general.full_scans, "{code} heap {n}");
                     if by_register.is_some() {
                         narrow += 1;
                         many_splits += u64::from(rules.split_two.len() > 1);
@@ -1168,6 +1238,7 @@ mod narrow_tests {
             }
         }
         assert!(narrow > 500_000, "{narrow} heaps on the register path");
+        assert!(in_blocks > 10_000, "{in_blocks} heaps in word blocks");
         assert!(many_splits > 100_000, "{many_splits} with several splits");
         assert!(full[0] > 0 && full[1] > 10, "{full:?} scans ran to the end");
     }
@@ -1196,7 +1267,7 @@ mod narrow_tests {
                 for needed in [1u64 << 5 | 1 << 9, 0b1110, 0b1111 | 1 << 9] {
                     let s = n - 1;
                     let want = (needed & !given(s, s / 2)).trailing_zeros().min(63);
-                    let got = sparse.confirm_narrow(&g, s, false, 63, needed);
+                    let got = sparse.confirm_split(&g, s, false, 63, needed);
                     assert_eq!(got, want, "{kernel:?} n {n} needed {needed:b}");
                     // 4.07 splits `n` and `n - 2` tokens.
                     let given = given(n, n / 2) | given(n - 2, (n - 2) / 2);
