@@ -357,6 +357,26 @@ impl Engine {
         }
     }
 
+    /// Whether [`Sparse::run_narrow`] may run from heap `n`: the sparse
+    /// engine, no block running, and too few rare positions for a block
+    /// to start (alone or shared by a team) on any later heap.
+    fn narrow_runs(&self, n: usize) -> bool {
+        self.sparse.as_ref().is_some_and(|s| {
+            let rare = s.rare_count();
+            n >= s.block_end()
+                && rare < block::MIN_RARE
+                && (self.team.is_none() || rare < self.team_min_rare)
+        })
+    }
+
+    /// Accounts for the values `g[from..]`, none of them a rare position
+    /// and all below the capacity: [`Engine::record`] for a run of them.
+    fn count_values<T: Cell>(&mut self, g: &[T], from: usize) {
+        for (p, v) in g.iter().enumerate().skip(from) {
+            self.histogram[p % 2][v.get() as usize] += 1;
+        }
+    }
+
     /// Computes heaps `g.len()..end`, on two threads where that pays;
     /// stops early (returning the value) when a value does not fit `T`.
     ///
@@ -569,6 +589,21 @@ impl Engine {
             // progress.
             if n > from && (n - from).is_multiple_of(stop_every) && stop() {
                 break;
+            }
+            // Where the register path applies, it runs to the next check
+            // of the stop flag at once.
+            if self.narrow_runs(n) {
+                let stop_at = (n + stop_every - (n - from) % stop_every).min(end);
+                let s = self.sparse.as_mut().expect("the register path is sparse");
+                let pending = s.run_narrow(g, stop_at, &self.rules);
+                if g.len() > n || pending.is_some() {
+                    self.count_values(g, n);
+                    if let Some(v) = pending {
+                        g.push(T::from_u32(v));
+                        self.record(g.len() - 1, v);
+                    }
+                    continue;
+                }
             }
             let cap = self.capacity();
             let v = match (&mut self.sparse, &mut self.triple) {

@@ -187,24 +187,68 @@ impl Sparse {
         Some(self.confirm_narrow(g, rules, candidate, needed))
     }
 
+    /// Heaps `g.len()..end` by the register path, appended to `g`, while
+    /// it applies (see [`Sparse::value_narrow`]): checked once for the
+    /// first heap, it then holds for every later one until a rare position
+    /// is added or the capacity grows, so the loop is only the work of each
+    /// heap. Stops before a heap whose value is a rare position or reaches
+    /// the capacity, and returns that value, not appended, for the caller
+    /// to record; `None` when it reached `end` or the path does not apply.
+    /// The caller must start no block meanwhile (no block starts below
+    /// [`block::MIN_RARE`] rare positions).
+    pub fn run_narrow<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        end: usize,
+        rules: &Rules,
+    ) -> Option<u32> {
+        if g.len() >= end || !self.narrow_applies(g.len(), rules) {
+            return None;
+        }
+        g.reserve(end - g.len());
+        while g.len() < end {
+            let (candidate, needed) = self.narrow_candidate(g, rules);
+            let v = if needed == 0 {
+                candidate
+            } else {
+                self.confirm_narrow(g, rules, candidate, needed)
+            };
+            if v >= self.cap || self.class.is_rare(g.len(), v) {
+                return Some(v);
+            }
+            g.push(T::from_u32(v));
+        }
+        None
+    }
+
+    /// Whether the register path applies to heap `n`: every value below
+    /// 64, no block, and every split wider than twice the last rare
+    /// position (and of two tokens at least), so that it pairs with every
+    /// rare position and its middle heap is common.
+    #[inline(always)]
+    fn narrow_applies(&self, n: usize, rules: &Rules) -> bool {
+        if self.cap > 64 || self.block.heap(n).is_some() {
+            return false;
+        }
+        let far = self.rare.last().map_or(1, |&r| 2 * r as usize);
+        let widest = rules.split_two.iter().map(|&(i, _)| i as usize).max();
+        n.checked_sub(widest.unwrap_or(0)).is_some_and(|s| s > far)
+    }
+
     /// The first half of [`Sparse::value_narrow`]: the candidate for heap
     /// `n = g.len()` and the abundant values below it not yet seen among
     /// the options, as a bit set; `None` where the register path does not
     /// apply.
     #[inline(always)]
     fn candidate_narrow<T: Cell>(&mut self, g: &[T], rules: &Rules) -> Option<(u32, u64)> {
+        self.narrow_applies(g.len(), rules)
+            .then(|| self.narrow_candidate(g, rules))
+    }
+
+    /// [`Sparse::candidate_narrow`] where the path is known to apply.
+    #[inline(always)]
+    fn narrow_candidate<T: Cell>(&mut self, g: &[T], rules: &Rules) -> (u32, u64) {
         let n = g.len();
-        if self.cap > 64 || self.block.heap(n).is_some() {
-            return None;
-        }
-        // Splits of more than twice the last rare position (and of two
-        // tokens at least) pair with every rare position, and their middle
-        // heap is common.
-        let far = self.rare.last().map_or(1, |&r| 2 * r as usize);
-        let widest = rules.split_two.iter().map(|&(i, _)| i as usize).max();
-        if n.checked_sub(widest.unwrap_or(0)).is_none_or(|s| s <= far) {
-            return None;
-        }
         if self.words.heap(n).is_none() && self.rare.len() >= WORD_BLOCK_MIN_RARE {
             self.start_words(g, rules);
         }
@@ -227,7 +271,7 @@ impl Sparse {
                 }
             }
         }
-        Some(narrow_sift(self.parity_bits, flip, self.cap, seen))
+        narrow_sift(self.parity_bits, flip, self.cap, seen)
     }
 
     /// Starts a block of the register path at heap `g.len()` (see
