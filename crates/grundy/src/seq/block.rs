@@ -30,6 +30,14 @@ pub(crate) const MIN_RARE: usize = 256;
 /// a block leaves to be done heap by heap are a large share of them all.
 pub(crate) const FIRST_BLOCK: usize = 16 * BLOCK_HEAPS;
 
+/// The smallest heap `a` whose pairs `(a, s − a)` with split removal `i`
+/// lie below a block of `len` heaps for every heap `first + j` of it
+/// (`s = first + j − i`, so `s − a < first` for every `j < len`), and at
+/// least 1.
+pub(crate) fn long_range_from(len: usize, i: usize) -> usize {
+    len.saturating_sub(i).max(1)
+}
+
 /// For each heap of a block, the values of its rare pairs whose two heaps
 /// are both below the block's first heap.
 #[derive(Clone, Debug, Default)]

@@ -24,13 +24,13 @@ mod marks;
 mod mask;
 mod pipeline;
 mod plain;
+mod register_block;
 pub mod rules;
 mod sparse;
 mod speculate;
 pub mod store;
 pub mod team;
 mod triple;
-mod words;
 
 /// A small linear congruential generator for the engines' tests: varied
 /// cases, the same on every run.
@@ -334,6 +334,9 @@ impl Engine {
     }
 
     /// Accounts for `G(n) = v`, growing the value capacity when needed.
+    /// (A run of values below the capacity and not rare is accounted for
+    /// by [`Engine::count_values`] instead: what this does for such a
+    /// value must be done there too.)
     fn record(&mut self, n: usize, v: u32) {
         if v >= self.capacity() {
             let cap = (v as usize + 1).next_power_of_two();
@@ -349,11 +352,17 @@ impl Engine {
                 t.set_capacity(cap as u32);
             }
         }
-        if n >= 1 {
-            self.histogram[n % 2][v as usize] += 1;
-        }
+        self.count(n, v);
         if let Some(s) = &mut self.sparse {
             s.record(n, v);
+        }
+    }
+
+    /// Counts `G(n) = v` in the histogram (`v` below the capacity).
+    #[inline]
+    fn count(&mut self, n: usize, v: u32) {
+        if n >= 1 {
+            self.histogram[n % 2][v as usize] += 1;
         }
     }
 
@@ -370,10 +379,11 @@ impl Engine {
     }
 
     /// Accounts for the values `g[from..]`, none of them a rare position
-    /// and all below the capacity: [`Engine::record`] for a run of them.
+    /// and all below the capacity: [`Engine::record`] for a run of them,
+    /// with nothing to grow and nothing for the sparse engine to add.
     fn count_values<T: Cell>(&mut self, g: &[T], from: usize) {
         for (p, v) in g.iter().enumerate().skip(from) {
-            self.histogram[p % 2][v.get() as usize] += 1;
+            self.count(p, v.get());
         }
     }
 
@@ -599,6 +609,11 @@ impl Engine {
                 if g.len() > n || pending.is_some() {
                     self.count_values(g, n);
                     if let Some(v) = pending {
+                        // At most 64 (the capacity), which every cell
+                        // holds; checked as at the other pushes.
+                        if v > T::MAX {
+                            return Some(v);
+                        }
                         g.push(T::from_u32(v));
                         self.record(g.len() - 1, v);
                     }
@@ -1257,11 +1272,12 @@ mod tests {
     }
 
     /// Far past their rare positions, the register path marks most pairs
-    /// a few heaps at a time (see `words.rs`): every three-digit code that
-    /// gets there by heap 3 000 (with a handful of rare positions to tens
-    /// of them, one split removal or two), against the plain engine.
+    /// a few heaps at a time (see `register_block.rs`): every three-digit
+    /// code that gets there by heap 3 000 (with a handful of rare positions
+    /// to tens of them, and from one to four split removals), against the
+    /// plain engine.
     #[test]
-    fn word_blocks_match_the_plain_engine() {
+    fn register_blocks_match_the_plain_engine() {
         let to = 3000;
         let mut ran = 0;
         for code in three_digit_codes() {
@@ -1277,7 +1293,7 @@ mod tests {
                 .engine
                 .sparse
                 .as_ref()
-                .is_none_or(|s| s.word_blocks == 0)
+                .is_none_or(|s| s.register_blocks == 0)
             {
                 continue;
             }
@@ -1286,6 +1302,37 @@ mod tests {
             assert_eq!(got, plain_table(&g, to), "{code}");
         }
         assert!(ran > 50, "{ran} codes reached word blocks");
+    }
+
+    /// Runs of the register path end at each check of the stop flag, so
+    /// that it is asked every `STOP_EVERY` heaps as before, and heeded.
+    #[test]
+    fn runs_of_the_register_path_ask_the_stop_flag() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let mut seq = Sequence::new(game("0.106", false));
+        let limits = Limits {
+            shortcuts: false,
+            threads: 1,
+            ..Limits::default()
+        };
+        seq.extend(5000, &limits).unwrap();
+        let Store::U8(table) = &mut seq.store else {
+            panic!("0.106 keeps one byte a value");
+        };
+        let (from, blocks) = (
+            table.len(),
+            seq.engine.sparse.as_ref().unwrap().register_blocks,
+        );
+        let asked = AtomicUsize::new(0);
+        let stop = || asked.fetch_add(1, Ordering::Relaxed) == 2;
+        seq.engine.run(table, from + 10 * STOP_EVERY, &stop);
+        assert_eq!(asked.load(Ordering::Relaxed), 3);
+        assert_eq!(table.len(), from + 3 * STOP_EVERY);
+        let sparse = seq.engine.sparse.as_ref().unwrap();
+        assert!(
+            sparse.register_blocks >= blocks + 3 * STOP_EVERY as u64 / 8 - 1,
+            "not in runs"
+        );
     }
 
     #[test]

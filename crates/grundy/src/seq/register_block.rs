@@ -1,27 +1,32 @@
-//! The long-range rare pairs of a few heaps at once, as bit sets: the
-//! register path of the sparse engine (values below 64) across heaps.
+//! The long-range pairs of a few heaps at once, as bit sets: the register
+//! path of the sparse engine (every value below 64) across heaps.
 //!
 //! Heap by heap, the rare pass of [`super::sparse`] loads `G(s − r)` for
 //! every rare position `r` and sets bit `G(r) ⊕ G(s − r)` of the heap's
-//! options. For the heaps `first..first + WORD_HEAPS` and a split removal
-//! `i`, every rare `r >= WORD_HEAPS − i` pairs with heaps `s − r` below
-//! `first`, which are known when the block starts and lie in one run as `n`
-//! goes through the block. So each such `r` costs one load of
-//! [`WORD_HEAPS`] values, an XOR, a shift and an OR in vector registers for
-//! the whole block, where heap by heap it cost that many scalar rounds.
-//! The smaller rare positions, whose pairs reach into the block, are left
-//! to each heap.
+//! options. For the heaps `first..first + HEAPS` and a split removal `i`,
+//! every rare `r >= HEAPS − i` (see [`super::block::long_range_from`]) pairs
+//! with heaps `s − r` below `first`, which are known when the block starts
+//! and lie in one run as `n` goes through the block. So each such `r` costs
+//! one load of [`HEAPS`] values, an XOR, a shift and an OR in vector
+//! registers for the whole block, where heap by heap it cost that many
+//! scalar rounds. The smaller rare positions, whose pairs reach into the
+//! block, are left to each heap.
 //!
-//! The first [`WINDOW`] ordinary pairs `(a, s − a)` below the block are
-//! marked the same way (`G(a)` in the place of `G(r)`): the confirming scan
-//! looks for the abundant values among those pairs first and finds most of
-//! them there, so most heaps need no scan at all. A block costs more than it
-//! saves where there are few rare positions and the scans end at once
-//! (4.07, no rare position: 0.16 s against 0.20 s for b-files to 10^7), so
-//! it starts once there are [`super::sparse`]'s few rare positions. On an
-//! Intel Xeon, one thread, b-files to 10^7: 0.106 (15 rare positions) from
-//! 0.40 s to 0.31 s; 0.16 (52) unchanged at 0.46 s.
+//! Ordinary pairs `(a, s − a)` are marked the same way (`G(a)` in the place
+//! of `G(r)`), [`WINDOW_PAIRS`] of them from the first `a` whose pair lies
+//! below the block for all its heaps: the confirming scan looks for the
+//! abundant values among the first pairs and finds most of them there, so
+//! most heaps need no scan at all.
+//!
+//! Measured on an Intel Xeon, one thread, b-files to 10^7, before the
+//! register path ran heaps in runs (`Sparse::run_narrow`):
+//! - 0.106 (15 rare positions) went from 0.40 s to 0.31 s;
+//! - 0.16 (52) stayed at 0.46 s;
+//! - 4.07 (no rare position, and scans that end within a few pairs) took
+//!   0.25 s with blocks against 0.17 s without, so blocks start only from
+//!   `REGISTER_BLOCK_MIN_RARE` rare positions (`super::sparse`).
 
+use super::block::long_range_from;
 use super::kernel::Kernel;
 use super::rules::{Rules, last_pair};
 use super::store::Cell;
@@ -29,14 +34,17 @@ use super::store::Cell;
 /// Heaps in a block: one AVX-512 register of 64-bit sets. Larger blocks
 /// leave more rare positions to each heap (those below the block's length)
 /// for no fewer instructions a heap.
-pub(crate) const WORD_HEAPS: usize = 8;
+const HEAPS: usize = 8;
 
-/// Ordinary pairs a block marks for each heap beside its rare pairs.
-const WINDOW: usize = 16;
+/// Ordinary pairs a block marks for each heap beside its rare pairs (a
+/// shared block marks more, `super::sparse::WINDOW_PAIRS`, since its
+/// scans are long). 16 and 32 measured the same on 0.106.
+const WINDOW_PAIRS: usize = 16;
 
-/// For each heap of a block, the values of its long-range rare pairs.
+/// For each heap of a block, the values of its long-range pairs: rare
+/// pairs and the window of ordinary ones.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct WordBlock {
+pub(crate) struct RegisterBlock {
     /// The first heap.
     first: usize,
     /// Whether the block holds marks (cleared when the rare positions
@@ -44,20 +52,21 @@ pub(crate) struct WordBlock {
     active: bool,
     /// `seen[j]` has bit `v` when a long-range pair of heap `first + j`
     /// has value `v`.
-    seen: [u64; WORD_HEAPS],
-    /// For each split removal, how many of the smallest rare positions are
-    /// left to each heap.
+    seen: [u64; HEAPS],
+    /// For each split removal, in the order of `Rules::split_two`, how
+    /// many of the smallest rare positions are left to each heap.
     short: Vec<usize>,
 }
 
-impl WordBlock {
-    /// The long-range marks of heap `n` and, for split removal `k`, how
-    /// many of the smallest rare positions the heap must pair itself;
-    /// `None` when `n` is not in the block.
+impl RegisterBlock {
+    /// The long-range marks of heap `n`, and for each split removal (in
+    /// the order of `Rules::split_two`) how many of the smallest rare
+    /// positions the heap must pair itself; `None` when `n` is not in the
+    /// block.
     #[inline]
     pub fn heap(&self, n: usize) -> Option<(u64, &[usize])> {
         let j = n.wrapping_sub(self.first);
-        (self.active && j < WORD_HEAPS).then(|| (self.seen[j], self.short.as_slice()))
+        (self.active && j < HEAPS).then(|| (self.seen[j], self.short.as_slice()))
     }
 
     /// Forgets the marks: a rare position was added.
@@ -65,11 +74,13 @@ impl WordBlock {
         self.active = false;
     }
 
-    /// Starts the block of heaps `g.len()..g.len() + WORD_HEAPS`, marking
-    /// the pairs of every rare position `r` (ascending, with values
-    /// `rare_value`) whose other heap lies below it. Every rare position
-    /// must pair with every heap of the block: all of them below half of
-    /// each split, which the register path checks before it starts a block.
+    /// Starts the block of heaps `g.len()..g.len() + HEAPS`, marking the
+    /// pairs of every rare position `r` (ascending, with values
+    /// `rare_value`) whose other heap lies below the block, and the window
+    /// of ordinary pairs. Every split must be wider than twice the last
+    /// rare position, as the register path checks before it starts a
+    /// block: every rare position then pairs with every heap of the block,
+    /// and none is the middle of a split.
     pub fn start<T: Cell>(
         &mut self,
         g: &[T],
@@ -78,58 +89,61 @@ impl WordBlock {
         kernel: Kernel,
     ) {
         let first = g.len();
+        debug_assert!(rules.split_two.iter().all(|&(i, _)| {
+            let far = rare.last().map_or(1, |&r| 2 * r as usize);
+            first.checked_sub(i as usize).is_some_and(|s| s > far)
+        }));
         self.first = first;
         self.active = true;
-        self.seen = [0; WORD_HEAPS];
+        self.seen = [0; HEAPS];
         self.short.clear();
         for &(i, unequal) in &rules.split_two {
-            let i = i as usize;
-            // `first + j - i - r < first` for every `j < WORD_HEAPS`.
-            let short = rare.partition_point(|&r| (r as usize) + i < WORD_HEAPS);
+            let (i, s0) = (i as usize, first - i as usize);
+            let from = long_range_from(HEAPS, i);
+            let short = rare.partition_point(|&r| (r as usize) < from);
             self.short.push(short);
             let pairs = rare[short..].iter().zip(&rare_value[short..]);
-            let runs = pairs.map(|(&r, &v)| (first - i - r as usize, v));
+            let runs = pairs.map(|(&r, &v)| (s0 - r as usize, v));
             mark(kernel, &mut self.seen, g, runs);
-            // The first ordinary pairs `(a, s - a)` too: the confirming
-            // scan looks for the abundant values among them first, and
-            // most of them are found there.
-            let lo = WORD_HEAPS.saturating_sub(i).max(1);
-            let hi = (lo + WINDOW).min(last_pair(first - i, unequal) + 1);
-            let runs = (lo..hi).map(|a| (first - i - a, g[a].get()));
+            // The window ends at the middle of the first heap's split, so
+            // that each pair is a legal split for every heap.
+            let end = (from + WINDOW_PAIRS).min(last_pair(s0, unequal) + 1);
+            let runs = (from..end).map(|a| (s0 - a, g[a].get()));
             mark(kernel, &mut self.seen, g, runs);
         }
     }
 }
 
-/// Sets, for each `(b, v)` of `runs` and each `j < WORD_HEAPS`, bit
+/// Sets, for each `(b, v)` of `runs` and each `j < HEAPS`, bit
 /// `v ⊕ G(b + j)` of `seen[j]`, by the widest vectors `kernel` allows.
 fn mark<T: Cell>(
     kernel: Kernel,
-    seen: &mut [u64; WORD_HEAPS],
+    seen: &mut [u64; HEAPS],
     g: &[T],
     runs: impl Iterator<Item = (usize, u32)>,
 ) {
+    #[cfg(target_arch = "x86_64")]
     match kernel {
-        #[cfg(target_arch = "x86_64")]
         // SAFETY: the kernel is only chosen where the processor has AVX-512.
-        Kernel::Avx512 => unsafe { mark_avx512(seen, g, runs) },
-        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => return unsafe { mark_avx512(seen, g, runs) },
         // SAFETY: the kernel is only chosen where the processor has AVX2.
-        Kernel::Avx2 => unsafe { mark_avx2(seen, g, runs) },
-        _ => mark_portable(seen, g, runs),
+        Kernel::Avx2 => return unsafe { mark_avx2(seen, g, runs) },
+        Kernel::Portable => {}
     }
+    let _ = kernel;
+    mark_portable(seen, g, runs);
 }
 
 /// [`mark`] in plain Rust, which the compiler vectorises as far as the
 /// instructions enabled allow (variable shifts need AVX2).
 #[inline(always)]
 fn mark_portable<T: Cell>(
-    seen: &mut [u64; WORD_HEAPS],
+    seen: &mut [u64; HEAPS],
     g: &[T],
     runs: impl Iterator<Item = (usize, u32)>,
 ) {
     for (b, v) in runs {
-        let run: &[T; WORD_HEAPS] = g[b..b + WORD_HEAPS].try_into().expect("a whole run");
+        let run: &[T; HEAPS] = g[b..b + HEAPS].try_into().expect("a whole run");
         for (bits, x) in seen.iter_mut().zip(run) {
             *bits |= 1 << ((v ^ x.get()) & 63);
         }
@@ -143,7 +157,7 @@ fn mark_portable<T: Cell>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 unsafe fn mark_avx512<T: Cell>(
-    seen: &mut [u64; WORD_HEAPS],
+    seen: &mut [u64; HEAPS],
     g: &[T],
     runs: impl Iterator<Item = (usize, u32)>,
 ) {
@@ -157,7 +171,7 @@ unsafe fn mark_avx512<T: Cell>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn mark_avx2<T: Cell>(
-    seen: &mut [u64; WORD_HEAPS],
+    seen: &mut [u64; HEAPS],
     g: &[T],
     runs: impl Iterator<Item = (usize, u32)>,
 ) {
@@ -175,7 +189,8 @@ mod tests {
     /// pairs below the block; every value it marks is an option of the
     /// heap; and it leaves to the heap only rare positions whose pairs
     /// reach into the block. Codes with one split removal and with
-    /// several, equal heaps allowed or not.
+    /// several, equal heaps allowed or not, removals below the block's
+    /// length and beyond it.
     #[test]
     fn blocks_mark_the_long_range_pairs_of_each_heap() {
         let mut rng = Lcg(8);
@@ -187,22 +202,25 @@ mod tests {
             "0.137",
             "0.4!",
             "4!.07",
+            "0.000000004",
         ] {
             let rules = Rules::new(&Code::parse(code, code, 1, false).unwrap());
             // Blocks start once every split is more than twice the last
             // rare position: near the start too, where the window of
             // ordinary pairs is cut short by the middle of the split.
-            for first in [30usize, 45, 200, 333, 1000] {
-                let g: Vec<u8> = (0..first).map(|_| rng.below(64) as u8).collect();
-                let below = (first / 2 - 8) as u64;
-                let mut rare: Vec<u32> = (0..12).map(|_| 1 + rng.below(below) as u32).collect();
+            // Values below 8 as well as below 64, so that a value marked
+            // where no pair gives it shows among the few the pairs give.
+            for (first, below) in [(30usize, 64), (45, 8), (200, 64), (333, 8), (1000, 64)] {
+                let g: Vec<u8> = (0..first).map(|_| rng.below(below) as u8).collect();
+                let last_rare = (first / 2 - 8) as u64;
+                let mut rare: Vec<u32> = (0..12).map(|_| 1 + rng.below(last_rare) as u32).collect();
                 rare.sort_unstable();
                 rare.dedup();
-                let values: Vec<u32> = rare.iter().map(|_| rng.below(64) as u32).collect();
+                let values: Vec<u32> = rare.iter().map(|_| rng.below(below) as u32).collect();
                 for kernel in Kernel::available() {
-                    let mut block = WordBlock::default();
+                    let mut block = RegisterBlock::default();
                     block.start(&g, &rules, (&rare, &values), kernel);
-                    for j in 0..WORD_HEAPS {
+                    for j in 0..HEAPS {
                         let n = first + j;
                         let (seen, short) = block.heap(n).expect("in the block");
                         let (mut must, mut may) = (0u64, 0u64);
@@ -211,10 +229,7 @@ mod tests {
                             // Left to the heaps only when some heap of
                             // the block pairs it with a heap inside.
                             for &r in &rare[..short[k]] {
-                                assert!(
-                                    r as usize + i < WORD_HEAPS,
-                                    "{code}: {r} left to the heaps"
-                                );
+                                assert!(r as usize + i < HEAPS, "{code}: {r} left to the heaps");
                             }
                             for (&r, &v) in rare.iter().zip(&values).skip(short[k]) {
                                 must |= 1 << (v ^ u32::from(g[s - r as usize]));
@@ -226,7 +241,7 @@ mod tests {
                                 // The window: pairs below the block for
                                 // every heap of it, up to the middle of
                                 // its first heap's split.
-                                let window = a < known + WINDOW && a + i >= WORD_HEAPS;
+                                let window = a < known + WINDOW_PAIRS && a + i >= HEAPS;
                                 if window && a <= last_pair(first - i, unequal) {
                                     must |= 1 << x;
                                 }
@@ -251,7 +266,7 @@ mod tests {
                             "{code} {kernel:?} heap {n}: a value no pair gives"
                         );
                     }
-                    assert!(block.heap(first + WORD_HEAPS).is_none());
+                    assert!(block.heap(first + HEAPS).is_none());
                     block.clear();
                     assert!(block.heap(first).is_none());
                 }
