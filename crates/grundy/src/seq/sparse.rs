@@ -1284,9 +1284,17 @@ mod narrow_tests {
                 }
             }
         }
-        assert!(narrow > 500_000, "{narrow} heaps on the register path");
-        assert!(in_blocks > 10_000, "{in_blocks} heaps in word blocks");
+        // For each kernel, as many run as the processor has (one on
+        // aarch64): about 293 000 heaps on the register path, 205 000 with
+        // several splits, 8 000 in register blocks, and 1 and 14 scans to
+        // the end.
+        let kernels = Kernel::available().len() as u64;
+        let [narrow, in_blocks, many_splits] =
+            [narrow, in_blocks, many_splits].map(|c| c / kernels);
+        assert!(narrow > 200_000, "{narrow} heaps on the register path");
+        assert!(in_blocks > 5_000, "{in_blocks} heaps in register blocks");
         assert!(many_splits > 100_000, "{many_splits} with several splits");
+        let full = full.map(|c| c / kernels);
         assert!(full[0] > 0 && full[1] > 10, "{full:?} scans ran to the end");
     }
 
