@@ -65,18 +65,16 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
         let result = family.table_chunks(args.to, limits, &mut sink);
         io_error.map_or(Ok(result), Err)
     };
-    let written = computed.and_then(|result| text.flush(w).map(|()| result));
-    let result = match written {
-        Ok(result) => result,
+    match computed.and_then(|result| text.flush(w).map(|()| result)) {
+        Ok(result) => result?,
         // A stop that was asked for is reported even when the output closed
         // meanwhile (`mpirun` closes its processes' output as it stops them
         // on Ctrl-C): its message says where the values are saved.
-        Err(e) => match limits.check_stop() {
-            Err(stop) => Err(stop),
-            Ok(()) => return Err(Failure::from(e)),
-        },
-    };
-    result?;
+        Err(e) => {
+            limits.check_stop()?;
+            return Err(Failure::from(e));
+        }
+    }
     text.tail(w)?;
     Ok(())
 }

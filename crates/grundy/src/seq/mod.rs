@@ -1251,6 +1251,16 @@ mod tests {
         (0..=to).map(|n| seq.get(n).unwrap()).collect()
     }
 
+    /// Limits that compute every value (no period taken as a shortcut),
+    /// on `threads`.
+    fn every_value(threads: usize) -> Limits {
+        Limits {
+            shortcuts: false,
+            threads,
+            ..Limits::default()
+        }
+    }
+
     fn definition(game: &TakeBreak, to: u64) -> Vec<Nimber> {
         let mut table = Vec::new();
         fill_table(game, &mut table, to, &Limits::default()).unwrap();
@@ -1283,11 +1293,7 @@ mod tests {
         for code in three_digit_codes() {
             let g = game(&code, false);
             let mut seq = Sequence::new(g.clone());
-            let limits = Limits {
-                shortcuts: false,
-                threads: 1,
-                ..Limits::default()
-            };
+            let limits = every_value(1);
             seq.extend(to, &limits).unwrap();
             if seq
                 .engine
@@ -1301,7 +1307,7 @@ mod tests {
             let got: Vec<Nimber> = (0..=to).map(|n| seq.get(n).unwrap()).collect();
             assert_eq!(got, plain_table(&g, to), "{code}");
         }
-        assert!(ran > 50, "{ran} codes reached word blocks");
+        assert!(ran > 50, "{ran} codes reached register blocks");
     }
 
     /// Runs of the register path end at each check of the stop flag, so
@@ -1310,11 +1316,7 @@ mod tests {
     fn runs_of_the_register_path_ask_the_stop_flag() {
         use std::sync::atomic::{AtomicUsize, Ordering};
         let mut seq = Sequence::new(game("0.106", false));
-        let limits = Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        };
+        let limits = every_value(1);
         seq.extend(5000, &limits).unwrap();
         let Store::U8(table) = &mut seq.store else {
             panic!("0.106 keeps one byte a value");
@@ -1417,11 +1419,7 @@ mod tests {
                 let g = game(&code, false);
                 let mut seq = Sequence::new(g.clone());
                 seq.force_two_threads(way);
-                let limits = Limits {
-                    shortcuts: false,
-                    threads: 2,
-                    ..Limits::default()
-                };
+                let limits = every_value(2);
                 seq.extend(to, &limits).unwrap();
                 if seq.engine.two_thread_cost.is_none() {
                     continue;
@@ -1567,11 +1565,7 @@ mod tests {
 
     fn officers_to(n: u64) -> Sequence {
         let mut seq = Sequence::new(game("0.6", false));
-        let limits = Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        };
+        let limits = every_value(1);
         seq.extend(n, &limits).unwrap();
         assert!(
             seq.engine.sparse.is_some(),
@@ -1659,11 +1653,7 @@ mod tests {
     #[test]
     fn progress_names_the_largest_value() {
         let mut seq = Sequence::new(game("0.6", false));
-        let all = Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        };
+        let all = every_value(1);
         seq.extend(12_000, &all).unwrap();
         let largest = (0..=12_000).map(|n| seq.get(n).unwrap().0).max().unwrap();
         assert!(largest > 256 && largest < 511, "{largest}");
@@ -1876,11 +1866,7 @@ mod tests {
         let plain = plain_table(&g, 3000);
         for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
             let mut seq = Sequence::new(g.clone());
-            let one = Limits {
-                shortcuts: false,
-                threads: 1,
-                ..Limits::default()
-            };
+            let one = every_value(1);
             seq.extend(2000, &one).unwrap();
             seq.engine.ring_heaps = 3;
             let Store::U8(table) = &mut seq.store else {
@@ -1901,11 +1887,7 @@ mod tests {
         let g = game("0.6", false);
         let plain: Vec<u64> = plain_table(&g, 6000).iter().map(|v| v.0).collect();
         let mut seq = Sequence::new(g);
-        let one = Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        };
+        let one = every_value(1);
         seq.extend(2000, &one).unwrap();
         let Store::U8(table) = &mut seq.store else {
             panic!("0.6 first reaches 256 at heap 10 344")
@@ -1935,11 +1917,7 @@ mod tests {
     /// heap 10344, a candidate that does not fit a byte).
     #[test]
     fn two_threads_equal_one() {
-        let one = Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        };
+        let one = every_value(1);
         let two = Limits {
             threads: 2,
             ..one.clone()

@@ -93,7 +93,7 @@ pub(crate) struct Sparse {
     pub scanned: u64,
     /// See `scans`.
     pub full_scans: u64,
-    /// Statistics: word blocks started (see [`super::register_block`]).
+    /// Statistics: register blocks started (see [`super::register_block`]).
     pub register_blocks: u64,
 }
 
@@ -1259,7 +1259,7 @@ mod narrow_tests {
                     let want = general.value_of(&table, n, &rules, &mut marks);
                     assert_eq!(v, plain[n], "{code} {class:?} {kernel:?} heap {n}");
                     assert_eq!(want, plain[n], "{code} {class:?} general, heap {n}");
-                    // The word blocks' ordinary pairs spare scans, never
+                    // The register blocks' ordinary pairs spare scans, never
                     // one that runs to the end.
                     let blocked = sparse.register_block.heap(n).is_some();
                     in_blocks += u64::from(blocked);
