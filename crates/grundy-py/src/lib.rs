@@ -269,20 +269,7 @@ fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) ->
         let search = grundy::pattern::sequence::find_period(family.as_ref(), l)?;
         Ok((family.head(), search))
     })?;
-    let found = search.period();
-    let report = serde_json::json!({
-        "family": head,
-        "period": found.map(|p| p.period),
-        "preperiod": found.map(|p| p.preperiod),
-        "last_exception": found.and_then(|p| p.last_exception()),
-        "saltus": found.map(|p| p.saltus),
-        "certified": found.is_some_and(|p| p.certified()),
-        "checked_to": search.checked_to(),
-        "proof": found.map(|p| &p.proof),
-        "proof_text": found.map(grundy::pattern::sequence::proof_text),
-        "search": search.proof(),
-        "theorem_bound": found.and_then(|p| p.theorem_bound()),
-    });
+    let report = grundy::pattern::sequence::PeriodReport::of_search(&head, &search);
     json(&report)
 }
 

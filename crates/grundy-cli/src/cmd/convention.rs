@@ -7,9 +7,7 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 use grundy::analysis::Method;
 use grundy::expr::{Play, Position};
-use grundy::{Error, Limits};
-use serde::Serialize;
-use serde_json::Value;
+use grundy::Limits;
 
 use crate::out::Outcome;
 
@@ -84,34 +82,6 @@ pub fn write_header(
     writeln!(w, "{} under {rule}", outcome.describe())?;
     writeln!(w, "reason: {reason}")?;
     writeln!(w, "method: {method}")
-}
-
-/// `winning_moves` as position texts (as normal play prints them) and the
-/// move objects under `winning_move_details`.
-pub fn json_with_move_texts(
-    analysis: &impl Serialize,
-    texts: Vec<String>,
-) -> grundy::Result<Value> {
-    let mut v = serde_json::to_value(analysis).map_err(|e| Error::invalid(e.to_string()))?;
-    v["winning_move_details"] = v["winning_moves"].take();
-    v["winning_moves"] = serde_json::json!(texts);
-    Ok(v)
-}
-
-/// `grundy moves --json` under misère play or the every-move rule.
-#[derive(Serialize)]
-pub struct MovesJson<'a, M: Serialize> {
-    /// The position, wrapped: `misere(...)`.
-    pub position: String,
-    /// `misere` or `every`.
-    pub play: Play,
-    /// The method that decided the moves.
-    pub method: &'static str,
-    /// Why the method fell back, if it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// Every move.
-    pub moves: &'a [M],
 }
 
 /// One line per move: the position after it, padded to a column, what is

@@ -7,14 +7,11 @@ use grundy::analysis::Report;
 use grundy::every::{EveryAnalysis, EveryMove, Method};
 use grundy::expr::{Play, Position};
 
-use super::convention::{MovesJson, json_with_move_texts, wrapped, write_header, write_move_table};
-use crate::out::{self, Outcome};
+use super::convention::{wrapped, write_header, write_move_table};
+use crate::out::Outcome;
 
-pub fn value(a: &EveryAnalysis, report: &Report, json: bool, w: &mut impl Write) -> Outcome {
+pub fn value(a: &EveryAnalysis, report: &Report, w: &mut impl Write) -> Outcome {
     let moves = wrapped(Play::Every, a.winning_moves.iter().map(|m| &m.position));
-    if json {
-        return out::json(w, &json_with_move_texts(&a, moves)?);
-    }
     write_header(
         w,
         a.outcome,
@@ -45,23 +42,8 @@ pub fn moves(
     position: &Position,
     method: Method,
     moves: &[EveryMove],
-    json: bool,
     w: &mut impl Write,
 ) -> Outcome {
-    if json {
-        let position = format!("every({position})");
-        let (play, method) = (Play::Every, method.name());
-        return out::json(
-            w,
-            &MovesJson {
-                position,
-                play,
-                method,
-                note: None,
-                moves,
-            },
-        );
-    }
     if moves.is_empty() {
         writeln!(
             w,

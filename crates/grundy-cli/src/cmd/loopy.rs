@@ -9,13 +9,12 @@ use grundy::analysis::loopy::{LoopyAnalysis, LoopyMove};
 use grundy::expr::Position;
 use grundy::loopy::LoopyOutcome;
 
-use super::convention::{json_with_move_texts, write_move_table, write_winning_moves};
-use crate::out::{self, Outcome};
+use super::convention::{write_move_table, write_winning_moves};
+use crate::out::Outcome;
 
 pub fn value(
     a: &LoopyAnalysis,
     report: &Report,
-    json: bool,
     limits: &Limits,
     w: &mut impl Write,
 ) -> Outcome {
@@ -24,9 +23,6 @@ pub fn value(
         .iter()
         .map(|m| m.position.to_string())
         .collect();
-    if json {
-        return out::json(w, &json_with_move_texts(a, moves)?);
-    }
     writeln!(w, "{}  {}", a.value, a.outcome.describe())?;
     writeln!(w, "reason: {}", report.reason)?;
     let none = match a.outcome {
@@ -38,11 +34,7 @@ pub fn value(
     write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
 }
 
-pub fn moves(position: &Position, moves: &[LoopyMove], json: bool, w: &mut impl Write) -> Outcome {
-    if json {
-        let object = serde_json::json!({"position": position.to_string(), "moves": moves});
-        return out::json(w, &object);
-    }
+pub fn moves(position: &Position, moves: &[LoopyMove], w: &mut impl Write) -> Outcome {
     if moves.is_empty() {
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;
         return Ok(());

@@ -7,14 +7,11 @@ use grundy::analysis::Report;
 use grundy::expr::{Play, Position};
 use grundy::misere::{Method, MisereAnalysis, MisereMove};
 
-use super::convention::{MovesJson, json_with_move_texts, wrapped, write_header, write_move_table};
-use crate::out::{self, Outcome};
+use super::convention::{wrapped, write_header, write_move_table};
+use crate::out::Outcome;
 
-pub fn value(a: &MisereAnalysis, report: &Report, json: bool, w: &mut impl Write) -> Outcome {
+pub fn value(a: &MisereAnalysis, report: &Report, w: &mut impl Write) -> Outcome {
     let moves = wrapped(Play::Misere, a.winning_moves.iter().map(|m| &m.position));
-    if json {
-        return out::json(w, &json_with_move_texts(&a, moves)?);
-    }
     write_header(w, a.outcome, "misère play", &report.reason, report.method)?;
     if let Some(note) = &a.note {
         writeln!(w, "note: {note}")?;
@@ -46,24 +43,8 @@ pub fn moves(
     method: Method,
     note: Option<&str>,
     moves: &[MisereMove],
-    json: bool,
     w: &mut impl Write,
 ) -> Outcome {
-    if json {
-        let position = format!("misere({position})");
-        let (play, method) = (Play::Misere, method.name());
-        let note = note.map(str::to_string);
-        return out::json(
-            w,
-            &MovesJson {
-                position,
-                play,
-                method,
-                note,
-                moves,
-            },
-        );
-    }
     if let Some(note) = note {
         writeln!(w, "note: {note}")?;
     }

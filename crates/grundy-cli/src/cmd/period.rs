@@ -5,8 +5,8 @@ use std::io::Write;
 
 use clap::Args;
 use grundy::Limits;
-use grundy::pattern::sequence::find_period;
-use grundy::period::{PeriodSearch, Proof};
+use grundy::pattern::sequence::{PeriodReport, find_period};
+use grundy::period::Proof;
 
 use crate::out::{self, Outcome};
 
@@ -21,27 +21,6 @@ pub struct PeriodArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
-}
-
-/// What was found, for both output forms.
-#[derive(serde::Serialize)]
-struct Report {
-    family: String,
-    period: Option<u64>,
-    preperiod: Option<u64>,
-    last_exception: Option<u64>,
-    saltus: Option<u64>,
-    certified: bool,
-    /// Values computed and compared: `G(0..checked_to)`.
-    checked_to: u64,
-    /// The theorem behind a certified period.
-    proof: Option<Proof>,
-    /// What the search looked for: the theorem a period found would rest
-    /// on (`observed` where no theorem applies), also when none was found.
-    search: Proof,
-    /// For a proof by theorem: the bound up to which the relation had to be
-    /// verified.
-    theorem_bound: Option<u64>,
 }
 
 pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
@@ -63,7 +42,7 @@ pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome
         _ => e,
     };
     let found = find_period(family.as_ref(), &limits).map_err(renamed)?;
-    let report = report(&family.head(), found);
+    let report = PeriodReport::of_search(&family.head(), &found);
     if args.json {
         return out::json(w, &report);
     }
@@ -71,24 +50,7 @@ pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome
     Ok(())
 }
 
-fn report(family: &str, found: PeriodSearch) -> Report {
-    let p = found.period();
-    Report {
-        family: family.to_string(),
-        period: p.map(|p| p.period),
-        preperiod: p.map(|p| p.preperiod),
-        last_exception: p.and_then(|p| p.last_exception()),
-        saltus: p.map(|p| p.saltus),
-        certified: p.is_some_and(|p| p.certified()),
-        checked_to: found.checked_to().unwrap_or(0),
-        proof: p.map(|p| p.proof.clone()),
-        theorem_bound: p.and_then(|p| p.theorem_bound()),
-        // `find_period` observes the values of a family without a search.
-        search: found.proof().cloned().unwrap_or(Proof::Observed),
-    }
-}
-
-fn describe(r: &Report) -> String {
+fn describe(r: &PeriodReport) -> String {
     let (Some(period), Some(n0)) = (r.period, r.preperiod) else {
         let how = match r.search {
             Proof::GuySmith { .. } => "none certified by the Guy–Smith theorem".to_string(),

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::Args;
 use grundy::analysis::{self, Analysis, Details, MovesDetails};
-use grundy::{Limits, Nimber};
+use grundy::Limits;
 
 use super::convention::{PlayArgs, write_winning_moves};
 use crate::out::{self, Outcome};
@@ -45,24 +45,24 @@ impl ValueArgs {
 pub fn value<W: Write>(args: &ValueArgs, limits: &Limits, w: &mut W) -> Outcome {
     let played = args.played(limits)?;
     let report = analysis::analyze(&played.position, played.play, args.play.method(), limits)?;
+    if args.json {
+        // The library's report, as the web API and Python give it.
+        return out::json(w, &report);
+    }
     match &report.details {
-        Details::Normal(a) => normal_value(a, &report, args.json, limits, w),
-        Details::Loopy(a) => super::loopy::value(a, &report, args.json, limits, w),
-        Details::Misere(a) => super::misere::value(a, &report, args.json, w),
-        Details::Every(a) => super::every::value(a, &report, args.json, w),
+        Details::Normal(a) => normal_value(a, &report, limits, w),
+        Details::Loopy(a) => super::loopy::value(a, &report, limits, w),
+        Details::Misere(a) => super::misere::value(a, &report, w),
+        Details::Every(a) => super::every::value(a, &report, w),
     }
 }
 
 fn normal_value(
     a: &Analysis,
     report: &analysis::Report,
-    json: bool,
     limits: &Limits,
     w: &mut impl Write,
 ) -> Outcome {
-    if json {
-        return out::json(w, &ValueJson::from(a));
-    }
     writeln!(w, "{:#}  {}", a.grundy, a.outcome.describe())?;
     writeln!(w, "reason: {}", report.reason)?;
     let moves: Vec<String> = report.winning_moves.iter().map(|m| m.to_string()).collect();
@@ -70,73 +70,30 @@ fn normal_value(
     write_winning_moves(w, &moves, none, a.winning_moves_complete, limits)
 }
 
-#[derive(serde::Serialize)]
-struct ValueJson<'a> {
-    position: String,
-    grundy: Nimber,
-    outcome: grundy::Outcome,
-    components: &'a [analysis::ComponentValue],
-    winning_moves: Vec<String>,
-    winning_moves_complete: bool,
-    winning_move_details: &'a [analysis::Move],
-}
-
-impl<'a> From<&'a Analysis> for ValueJson<'a> {
-    fn from(a: &'a Analysis) -> ValueJson<'a> {
-        ValueJson {
-            position: a.position.to_string(),
-            grundy: a.grundy,
-            outcome: a.outcome,
-            components: &a.components,
-            winning_moves: a
-                .winning_moves
-                .iter()
-                .map(|m| m.position.to_string())
-                .collect(),
-            winning_moves_complete: a.winning_moves_complete,
-            winning_move_details: &a.winning_moves,
-        }
-    }
-}
-
 pub fn moves<W: Write>(args: &MovesArgs, limits: &Limits, w: &mut W) -> Outcome {
     let played = args.played(limits)?;
     let position = &played.position;
     let report = analysis::moves(position, played.play, args.play.method(), limits)?;
+    if args.json {
+        return out::json(w, &report);
+    }
     match &report.details {
-        MovesDetails::Normal(moves) => normal_moves(position, moves, args.json, w),
-        MovesDetails::Loopy(moves) => super::loopy::moves(position, moves, args.json, w),
+        MovesDetails::Normal(moves) => normal_moves(position, moves, w),
+        MovesDetails::Loopy(moves) => super::loopy::moves(position, moves, w),
         MovesDetails::Misere {
             method,
             note,
             moves,
-        } => super::misere::moves(position, *method, note.as_deref(), moves, args.json, w),
-        MovesDetails::Every { method, moves } => {
-            super::every::moves(position, *method, moves, args.json, w)
-        }
+        } => super::misere::moves(position, *method, note.as_deref(), moves, w),
+        MovesDetails::Every { method, moves } => super::every::moves(position, *method, moves, w),
     }
 }
 
 fn normal_moves(
     position: &grundy::expr::Position,
     moves: &[analysis::Move],
-    json: bool,
     w: &mut impl Write,
 ) -> Outcome {
-    if json {
-        #[derive(serde::Serialize)]
-        struct MovesJson<'a> {
-            position: String,
-            moves: &'a [analysis::Move],
-        }
-        return out::json(
-            w,
-            &MovesJson {
-                position: position.to_string(),
-                moves,
-            },
-        );
-    }
     if moves.is_empty() {
         writeln!(w, "no moves: {position} is a finished game (value 0)")?;
         return Ok(());

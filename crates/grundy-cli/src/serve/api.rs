@@ -13,7 +13,7 @@ use grundy::analysis::game_graph::{self, Explored, GameGraph};
 use grundy::analysis::{self, Method};
 use grundy::expr::{Play, Played};
 use grundy::pattern::{Extent, Plane, extent_for};
-use grundy::period::{PeriodSearch, Periodicity, Proof};
+use grundy::pattern::sequence::{PeriodReport, table_period};
 use grundy::play::board::{BoardView, boards};
 use grundy::play::engine::Choice;
 use grundy::play::{Rng, choose_move};
@@ -244,30 +244,6 @@ pub struct TableRequest {
     files: BTreeMap<String, String>,
 }
 
-/// A period found in a table, and how it is known.
-#[derive(Serialize)]
-struct PeriodReply {
-    period: u64,
-    preperiod: u64,
-    saltus: u64,
-    certified: bool,
-    proof: Proof,
-    checked_to: u64,
-}
-
-impl From<Periodicity> for PeriodReply {
-    fn from(p: Periodicity) -> PeriodReply {
-        PeriodReply {
-            certified: p.certified(),
-            period: p.period,
-            preperiod: p.preperiod,
-            saltus: p.saltus,
-            proof: p.proof,
-            checked_to: p.checked_to,
-        }
-    }
-}
-
 /// The answer of `/api/table`.
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -277,7 +253,7 @@ enum TableReply {
         family: String,
         to: u64,
         values: Vec<Nimber>,
-        period: Option<PeriodReply>,
+        period: Option<PeriodReport>,
         svg: String,
     },
     /// G(a, b) for a in 0..=rows, b in 0..=columns.
@@ -308,7 +284,8 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
                     return Err(too_many(u128::from(to) + 1));
                 }
                 let values = grundy::pattern::values(family.as_ref(), to, limits)?;
-                let period = period(family.as_ref(), &values, limits).map(PeriodReply::from);
+                let period = table_period(family.as_ref(), &values, limits)
+                    .map(|p| PeriodReport::of_period(&head, &p));
                 let svg = scatter(
                     &values,
                     &Labels {
@@ -358,28 +335,6 @@ fn too_many(count: u128) -> ApiError {
     ApiError::bad(format!(
         "{count} values asked for; this server computes at most {MAX_TABLE_VALUES} per table"
     ))
-}
-
-/// The period of a family: proven by the family where it can within a
-/// short share of the time (a certified period may need far more values
-/// than the table shows), otherwise observed in the table's values.
-fn period(
-    family: &dyn grundy::expr::Family,
-    values: &[Nimber],
-    limits: &Limits,
-) -> Option<Periodicity> {
-    let remaining = limits
-        .deadline
-        .map_or(1000, |d| d.remaining().as_millis() as u64);
-    let probe = Limits {
-        max_heap: 100_000,
-        deadline: Some(grundy::limits::Deadline::after_millis(remaining / 2)),
-        ..limits.clone()
-    };
-    match family.periodicity(&probe) {
-        Ok(PeriodSearch::Found(p)) if p.certified() => Some(p),
-        _ => grundy::period::observe::observe(values),
-    }
 }
 
 /// One built-in family, for the page's help.

@@ -8,8 +8,8 @@ use super::common::{assert_fails, grundy, json, stderr, stdout, strings, temp_fi
 #[test]
 fn nim_357_has_three_winning_moves_one_per_heap() {
     let v = json(&["value", "--json", "nim(3,5,7)"]);
-    assert_eq!(v["grundy"], 1);
-    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["value"]["value"], 1);
+    assert_eq!(v["verdict"], "N");
     let moves: Vec<&str> = v["winning_moves"]
         .as_array()
         .unwrap()
@@ -20,7 +20,7 @@ fn nim_357_has_three_winning_moves_one_per_heap() {
     // The seed text's suggestion, taking 6 from the heap of 7, is not winning:
     // nim(3,5,1) has value 3 ⊕ 5 ⊕ 1 = 7.
     assert!(!moves.contains(&"nim(3,5,1)"));
-    assert_eq!(json(&["value", "--json", "nim(3,5,1)"])["grundy"], 7);
+    assert_eq!(json(&["value", "--json", "nim(3,5,1)"])["value"]["value"], 7);
 }
 
 #[test]
@@ -47,8 +47,8 @@ fn seed_exercise_two_is_a_p_position() {
     // Seed text 001, exercise 2: "take 1 or 2" from 3 has value 0, so a sum
     // with another 0 is a second-player win (the text claims otherwise).
     let v = json(&["value", "--json", "sub{1,2}(3) + sub{1,2}(6)"]);
-    assert_eq!(v["grundy"], 0);
-    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["value"]["value"], 0);
+    assert_eq!(v["verdict"], "P");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 0);
 }
 
@@ -59,7 +59,7 @@ fn moves_lists_every_move_with_its_value() {
     assert_eq!(moves.len(), 5); // 3 subtraction moves + 2 Nim moves
     let winning: Vec<&str> = moves
         .iter()
-        .filter(|m| m["grundy"] == 0)
+        .filter(|m| m["value"]["value"] == 0)
         .map(|m| m["position"].as_str().unwrap())
         .collect();
     assert_eq!(
@@ -140,7 +140,7 @@ fn graph_files_with_cycles_or_missing_vertices_are_refused() {
         "vertex `q` is not in",
     );
     let v = json(&["value", "--json", &format!("graph[{ok}]")]);
-    assert_eq!(v["grundy"], 0); // a -> b -> c: c = 0, b = 1, a = 0
+    assert_eq!(v["value"]["value"], 0); // a -> b -> c: c = 0, b = 1, a = 0
 }
 
 #[test]

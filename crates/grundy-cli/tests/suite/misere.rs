@@ -8,12 +8,12 @@ fn misere_nim_by_bouton_in_json() {
     let v = json(&["value", "--json", "misere(nim(3,5,1))"]);
     assert_eq!(v["position"], "misere(nim(3,5,1))");
     assert_eq!(v["play"], "misere");
-    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["verdict"], "N");
     assert_eq!(v["method"], "bouton");
-    assert_eq!(v["misere_grundy"], 7);
+    assert_eq!(v["value"], serde_json::json!({"kind": "misere_grundy", "value": 7}));
     assert_eq!(strings(&v["winning_moves"]), ["misere(nim(3,2,1))"]);
-    assert_eq!(v["winning_move_details"][0]["outcome"], "P");
-    assert_eq!(v["components"][2]["genus"]["text"], "1^{031}");
+    assert_eq!(v["details"]["winning_moves"][0]["outcome"], "P");
+    assert_eq!(v["details"]["components"][2]["genus"]["text"], "1^{031}");
     // The flag is the same as the wrapper.
     assert_eq!(json(&["value", "--json", "--misere", "nim(3,5,1)"]), v);
 }
@@ -35,14 +35,14 @@ fn fallback_to_search_is_said_in_text_and_json() {
     let v = json(&["value", "--json", "misere(sub{1,3,4}(9) + nim(2))"]);
     assert_eq!(v["method"], "search");
     assert!(
-        v["note"]
+        v["method_note"]
             .as_str()
             .unwrap()
             .contains("the SJ theorem does not apply"),
         "{v}"
     );
-    assert_eq!(v["outcome"], "N");
-    assert_eq!(v["misere_grundy"], 2);
+    assert_eq!(v["verdict"], "N");
+    assert_eq!(v["details"]["misere_grundy"], 2);
     let text = stdout(&grundy(&["value", "--misere", "sub{1,3,4}(9) + nim(2)"]));
     assert!(text.contains("method: search"), "{text}");
     assert!(
@@ -60,13 +60,13 @@ fn sj_theorem_is_used_where_its_condition_holds() {
     let expr = format!("misere(graph[{}](a) + nim(2))", path.display());
     let v = json(&["value", "--json", &expr]);
     assert_eq!(v["method"], "sj");
-    assert!(v["note"].is_null());
+    assert!(v["method_note"].is_null());
     assert!(
-        v["misere_grundy"].is_null(),
+        v["value"].is_null(),
         "the theorem gives the outcome, not the value"
     );
     let search = json(&["value", "--json", "--method", "search", &expr]);
-    assert_eq!(v["outcome"], search["outcome"]);
+    assert_eq!(v["verdict"], search["verdict"]);
     assert_eq!(v["winning_moves"], search["winning_moves"]);
     let _ = std::fs::remove_file(path);
 }
@@ -138,7 +138,7 @@ fn misere_moves_mark_the_winning_ones() {
     assert_eq!(moves.len(), 3);
     let winning: Vec<&str> = moves
         .iter()
-        .filter(|m| m["outcome"] == "P")
+        .filter(|m| m["verdict"] == "P")
         .map(|m| m["position"].as_str().unwrap())
         .collect();
     assert_eq!(winning, ["misere(nim(1,0))"]);
@@ -156,12 +156,12 @@ fn every_rule_in_json_and_text() {
     let v = json(&["value", "--json", "every(sub{1,2}(3) + nim(5))"]);
     assert_eq!(v["play"], "every");
     assert_eq!(v["method"], "steps");
-    assert_eq!(v["steps"], 2);
-    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["value"], serde_json::json!({"kind": "steps", "value": 2}));
+    assert_eq!(v["verdict"], "P");
     assert_eq!(strings(&v["winning_moves"]), Vec::<&str>::new());
     let v = json(&["value", "--json", "--every", "sub{1,2}(4) + nim(5)"]);
     assert_eq!(
-        (v["steps"].as_u64(), v["outcome"].as_str()),
+        (v["details"]["steps"].as_u64(), v["verdict"].as_str()),
         (Some(3), Some("N"))
     );
     // The winner takes 1 from 4 (to the lost 3, 2 more steps); the Nim heap
@@ -175,8 +175,8 @@ fn every_rule_in_json_and_text() {
         "search",
         "sub{1,2}(4) + nim(5)",
     ]);
-    assert_eq!(search["outcome"], "N");
-    assert!(search["steps"].is_null());
+    assert_eq!(search["verdict"], "N");
+    assert!(search["value"].is_null());
     assert_eq!(search["winning_moves"], v["winning_moves"]);
     let text = stdout(&grundy(&["value", "every(sub{1,2}(4) + nim(5))"]));
     assert!(
@@ -185,7 +185,7 @@ fn every_rule_in_json_and_text() {
     );
     let moves = json(&["moves", "--json", "every(nim(1) + nim(1))"]);
     assert_eq!(moves["moves"][0]["position"], "every(nim(0) + nim(0))");
-    assert_eq!(moves["moves"][0]["parts"].as_array().unwrap().len(), 2);
+    assert_eq!(moves["details"]["moves"][0]["parts"].as_array().unwrap().len(), 2);
 }
 
 #[test]

@@ -27,7 +27,7 @@ impl Drop for GraphFile {
 #[test]
 fn splitting_games_report_values_and_splitting_moves() {
     let v = json_of(&["value", "--json", "lasker(2,5)"]);
-    assert_eq!(v["grundy"], 7);
+    assert_eq!(v["value"], json!({"kind": "grundy", "value": 7}));
     // Lasker's Nim: G(2) = 2, G(5) = 5; reduce the 5 to 2, or split it
     // into 1 + 4 (values 1 and 3).
     assert_eq!(
@@ -40,7 +40,7 @@ fn splitting_games_report_values_and_splitting_moves() {
     assert_eq!(v["values"], json!([0, 0, 0, 1, 1, 2, 2, 3, 3]));
     let v = json_of(&["value", "--json", "split(6) + split{2,3}(4)"]);
     assert_eq!(
-        v["components"],
+        v["details"]["components"],
         json!([{"component": "split(6)", "grundy": 1}, {"component": "split{2,3}(4)", "grundy": 3}])
     );
 }
@@ -48,8 +48,8 @@ fn splitting_games_report_values_and_splitting_moves() {
 #[test]
 fn ed_sums_of_pairs() {
     let v = json_of(&["value", "--json", "ed(1,2) + ed(3,5)"]);
-    assert_eq!(v["grundy"], 1);
-    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["value"]["value"], 1);
+    assert_eq!(v["verdict"], "N");
     assert_eq!(
         strings(&v["winning_moves"]),
         ["ed(1,1) + ed(3,5)", "ed(1,2) + ed(1,2)"]
@@ -57,12 +57,12 @@ fn ed_sums_of_pairs() {
     // Heaps far beyond any search come from the formula: (10^9 + 1) - 1
     // and 7 - 1 are both even, so the value is 0.
     let v = json_of(&["value", "--json", "ed(1000000001,7)"]);
-    assert_eq!((&v["grundy"], &v["outcome"]), (&json!(0), &json!("P")));
+    assert_eq!((&v["value"]["value"], &v["verdict"]), (&json!(0), &json!("P")));
     // From ed(10^9, 7) (value 9) every split of 10^9 into two odd heaps
     // wins: far too many moves to list, so the list is marked incomplete.
     let v = json_of(&["value", "--json", "ed(1000000000,7)"]);
     assert_eq!(
-        (&v["grundy"], &v["winning_moves_complete"]),
+        (&v["value"]["value"], &v["winning_moves_complete"]),
         (&json!(9), &json!(false))
     );
 }
@@ -87,16 +87,21 @@ fn loopy_values_in_json() {
     let g = GraphFile::new("loopy.txt", LOOPY);
     let v = json_of(&["value", "--json", &g.term("loopy", "b")]);
     assert_eq!(
-        (&v["value"], &v["infinite"], &v["reachable"], &v["outcome"]),
+        (&v["verdict"], &v["value"]["kind"]),
+        (&json!("N"), &json!("generalised"))
+    );
+    let d = &v["details"];
+    assert_eq!(
+        (&d["value"], &d["infinite"], &d["reachable"], &d["outcome"]),
         (&json!(null), &json!(true), &json!([0]), &json!("win"))
     );
     assert_eq!(strings(&v["winning_moves"]), [g.term("loopy", "d")]);
-    assert_eq!(v["winning_move_details"][0]["outcome"], "lose");
+    assert_eq!(d["winning_moves"][0]["outcome"], "lose");
 
     let v = json_of(&["value", "--json", &g.term("loopy", "a")]);
     assert_eq!(
-        (&v["reachable"], &v["outcome"]),
-        (&json!([]), &json!("draw"))
+        (&v["details"]["reachable"], &v["verdict"]),
+        (&json!([]), &json!("D"))
     );
     assert_eq!(v["winning_moves"], json!([]));
 
@@ -106,10 +111,10 @@ fn loopy_values_in_json() {
         &format!("{} + nim(1)", g.term("loopy", "x")),
     ]);
     assert_eq!(
-        (&v["value"], &v["infinite"], &v["reachable"], &v["outcome"]),
-        (&json!(1), &json!(false), &json!(null), &json!("win"))
+        (&v["value"], &v["verdict"]),
+        (&json!({"kind": "generalised", "value": {"value": 1, "infinite": false, "reachable": null}}), &json!("N"))
     );
-    assert_eq!(v["components"][0]["value"], 0);
+    assert_eq!(v["details"]["components"][0]["value"], 0);
     let x = g.term("loopy", "x");
     assert_eq!(
         strings(&v["winning_moves"]),
@@ -122,8 +127,8 @@ fn loopy_values_in_json() {
     // ∞{0} beside a finite 1 is ∞{1}: a draw.
     let v = json_of(&["value", "--json", &g.term("loopy", "b,y")]);
     assert_eq!(
-        (&v["reachable"], &v["outcome"]),
-        (&json!([1]), &json!("draw"))
+        (&v["details"]["reachable"], &v["verdict"]),
+        (&json!([1]), &json!("D"))
     );
 }
 
@@ -131,7 +136,7 @@ fn loopy_values_in_json() {
 fn loopy_moves_mark_winning_and_drawing_moves() {
     let g = GraphFile::new("moves.txt", LOOPY);
     let v = json_of(&["moves", "--json", &g.term("loopy", "b,y")]);
-    let outcomes: Vec<(String, String)> = v["moves"]
+    let outcomes: Vec<(String, String)> = v["details"]
         .as_array()
         .unwrap()
         .iter()

@@ -51,8 +51,8 @@ fn nimber_arithmetic() {
 #[test]
 fn coin_rows_through_value() {
     let v = json_of(&["value", "--json", "turtles(THTTH)"]);
-    assert_eq!(v["grundy"], 2 ^ 5);
-    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["value"]["value"], 2 ^ 5);
+    assert_eq!(v["verdict"], "N");
     // Heads at coins 2 and 5: the one winning move turns both over.
     let moves: Vec<&str> = v["winning_moves"]
         .as_array()
@@ -62,8 +62,8 @@ fn coin_rows_through_value() {
         .collect();
     assert_eq!(moves, ["turtles(TTTTT)"]);
     let v = json_of(&["value", "--json", "corners(TTT,THH,THH) + mock(H)"]);
-    assert_eq!(v["grundy"], 2 ^ 1);
-    assert_eq!(json_of(&["value", "--json", "ruler(TTTH)"])["grundy"], 4);
+    assert_eq!(v["value"]["value"], 2 ^ 1);
+    assert_eq!(json_of(&["value", "--json", "ruler(TTTH)"])["value"]["value"], 4);
     refused(
         &["value", "turtles(THXTH)"],
         "found 'X' at column 11 in \"turtles(THXTH)\"",
@@ -109,10 +109,10 @@ fn hackenbush_pictures() {
         .as_str()
         .unwrap()
         .to_string();
-    assert_eq!(json_of(&["value", "--json", &after])["grundy"], 0);
+    assert_eq!(json_of(&["value", "--json", &after])["value"]["value"], 0);
     let term = format!("hackenbush[{path}]");
     let v = json_of(&["value", "--json", &term]);
-    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["value"]["value"], 2);
     assert_eq!(v["winning_moves"][0], after);
     assert_eq!(
         json_of(&["value", "--json", "bamboo(3,5,7)"])["winning_moves"]

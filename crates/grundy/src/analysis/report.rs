@@ -122,6 +122,8 @@ pub struct Report {
     /// The position with its play: `misere(nim(1,2))`.
     #[serde(serialize_with = "one_as_text")]
     pub position: Played,
+    /// The play convention: `normal`, `misere` or `every`.
+    pub play: Play,
     /// What is known of its value; `None` when the method decides the
     /// outcome without a value (the SJ theorem, say).
     pub value: Option<Value>,
@@ -157,6 +159,7 @@ impl Report {
     pub fn from_normal(a: Analysis) -> Report {
         Report {
             position: played(Play::Normal, &a.position),
+            play: Play::Normal,
             value: Some(Value::Grundy(a.grundy)),
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Normal, &a.winning_moves),
@@ -172,6 +175,7 @@ impl Report {
     pub fn from_loopy(a: LoopyAnalysis) -> Report {
         Report {
             position: played(Play::Normal, &a.position),
+            play: Play::Normal,
             value: Some(Value::Generalised(a.value.clone())),
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Normal, &a.winning_moves),
@@ -187,6 +191,7 @@ impl Report {
     pub fn from_misere(a: MisereAnalysis) -> Report {
         Report {
             position: played(Play::Misere, &a.position),
+            play: Play::Misere,
             value: a.misere_grundy.map(Value::MisereGrundy),
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Misere, &a.winning_moves),
@@ -202,6 +207,7 @@ impl Report {
     pub fn from_every(a: EveryAnalysis) -> Report {
         Report {
             position: played(Play::Every, &a.position),
+            play: Play::Every,
             value: a.steps.map(Value::Steps),
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Every, &a.winning_moves),
@@ -266,6 +272,8 @@ pub struct MovesReport {
     /// The position with its play.
     #[serde(serialize_with = "one_as_text")]
     pub position: Played,
+    /// The play convention: `normal`, `misere` or `every`.
+    pub play: Play,
     /// The moves.
     pub moves: Vec<MoveReport>,
     /// The method that decided, as in [`Report::method`].
@@ -325,6 +333,7 @@ impl MovesReport {
     pub fn from_normal(position: &Position, moves: Vec<Move>) -> MovesReport {
         MovesReport {
             position: played(Play::Normal, position),
+            play: Play::Normal,
             moves: move_reports(Play::Normal, &moves, |m| {
                 (Some(Value::Grundy(m.grundy)), Outcome::of(m.grundy).into())
             }),
@@ -338,6 +347,7 @@ impl MovesReport {
     pub fn from_loopy(position: &Position, moves: Vec<LoopyMove>) -> MovesReport {
         MovesReport {
             position: played(Play::Normal, position),
+            play: Play::Normal,
             moves: move_reports(Play::Normal, &moves, |m| {
                 (Some(Value::Generalised(m.value.clone())), m.outcome.into())
             }),
@@ -356,6 +366,7 @@ impl MovesReport {
     ) -> MovesReport {
         MovesReport {
             position: played(Play::Misere, position),
+            play: Play::Misere,
             moves: move_reports(Play::Misere, &moves, |m| {
                 (m.misere_grundy.map(Value::MisereGrundy), m.outcome.into())
             }),
@@ -377,6 +388,7 @@ impl MovesReport {
     ) -> MovesReport {
         MovesReport {
             position: played(Play::Every, position),
+            play: Play::Every,
             moves: move_reports(Play::Every, &moves, |m| {
                 (m.steps.map(Value::Steps), m.outcome.into())
             }),

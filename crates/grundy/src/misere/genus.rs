@@ -310,6 +310,43 @@ pub fn of_components(
     genera
 }
 
+/// The misère values and genus of each heap of a one-heap family: the one
+/// shape `grundy genus` prints, as text or `--json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct GenusTable {
+    /// The family, canonical.
+    pub family: String,
+    /// The genus of heaps `0, 1, 2, ...` in order.
+    pub genera: Vec<Genus>,
+}
+
+/// The genus of heaps `0..=to` of a one-heap family: Nim by its formula,
+/// anything else from one exploration of every position the heaps reach.
+/// The table is held whole, so `to` is bounded by `limits.max_positions`.
+pub fn table(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<GenusTable> {
+    use crate::error::LimitKind;
+    use crate::family::Shape;
+    if family.shape() != Shape::Heaps {
+        return Err(Error::invalid(format!(
+            "`{}` is not a one-heap family; for the genus of a position use `grundy value --misere`",
+            family.head()
+        )));
+    }
+    if to >= limits.max_positions as u64 {
+        return Err(Error::limit(LimitKind::Positions, limits.max_positions as u64));
+    }
+    let genera = if family.head() == "nim" {
+        (0..=to).map(Genus::of_nim_heap).collect()
+    } else {
+        let heaps: Vec<Vec<Arg>> = (0..=to).map(|n| vec![Arg::Int(n)]).collect();
+        of_components(family, &heaps, limits)?
+    };
+    Ok(GenusTable {
+        family: family.head(),
+        genera,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

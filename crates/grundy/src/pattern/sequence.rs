@@ -43,6 +43,78 @@ impl SequencePattern {
     }
 }
 
+/// The answer to "what is the period of this family": the one shape that
+/// `grundy period --json`, the web page's table and Python's
+/// `grundy.period` all give.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PeriodReport {
+    /// The family, canonical.
+    pub family: String,
+    /// The period `p`, when one was found.
+    pub period: Option<u64>,
+    /// The pre-period `n0`: the relation holds for every `n >= n0`.
+    pub preperiod: Option<u64>,
+    /// The last heap size that breaks the period (`None` when periodic
+    /// from 0 or when no period was found).
+    pub last_exception: Option<u64>,
+    /// The saltus (0 for ordinary periodicity).
+    pub saltus: Option<u64>,
+    /// Whether a theorem proves the period for every heap size.
+    pub certified: bool,
+    /// Values computed and compared: `G(0..checked_to)`.
+    pub checked_to: u64,
+    /// The theorem behind the period found (`observed` where none applies).
+    pub proof: Option<Proof>,
+    /// [`proof_text`]: why the period holds, in one sentence.
+    pub proof_text: Option<String>,
+    /// What the search looked for: the theorem a period found would rest
+    /// on (`observed` where no theorem applies), also when none was found.
+    pub search: Proof,
+    /// For a proof by the Guy–Smith theorem: the bound up to which the
+    /// relation had to be verified.
+    pub theorem_bound: Option<u64>,
+}
+
+impl PeriodReport {
+    /// The report of a search for `family`'s period (a family without a
+    /// search of its own reports an observation of nothing).
+    pub fn of_search(family: &str, search: &PeriodSearch) -> PeriodReport {
+        match search.period() {
+            Some(p) => PeriodReport::of_period(family, p),
+            None => PeriodReport {
+                family: family.to_string(),
+                period: None,
+                preperiod: None,
+                last_exception: None,
+                saltus: None,
+                certified: false,
+                checked_to: search.checked_to().unwrap_or(0),
+                proof: None,
+                proof_text: None,
+                search: search.proof().cloned().unwrap_or(Proof::Observed),
+                theorem_bound: None,
+            },
+        }
+    }
+
+    /// The report of a period found in `family`'s values.
+    pub fn of_period(family: &str, p: &Periodicity) -> PeriodReport {
+        PeriodReport {
+            family: family.to_string(),
+            period: Some(p.period),
+            preperiod: Some(p.preperiod),
+            last_exception: p.last_exception(),
+            saltus: Some(p.saltus),
+            certified: p.certified(),
+            checked_to: p.checked_to,
+            proof: Some(p.proof.clone()),
+            proof_text: Some(proof_text(p)),
+            search: p.proof.clone(),
+            theorem_bound: p.theorem_bound(),
+        }
+    }
+}
+
 /// Why a period holds, for people.
 pub fn proof_text(period: &Periodicity) -> String {
     match &period.proof {
@@ -57,6 +129,25 @@ pub fn proof_text(period: &Periodicity) -> String {
             "proven by the Guy–Smith periodicity theorem (Winning Ways, ch. 4), checked on G(0..{})",
             period.checked_to.saturating_sub(1)
         ),
+    }
+}
+
+/// The period to show beside a short table of `family`'s values: proven
+/// by the family where it can within half the time left (a certified
+/// period may need far more values than the table shows), otherwise
+/// observed in `values` with [`observe`]'s evidence rule.
+pub fn table_period(family: &dyn Family, values: &[Nimber], limits: &Limits) -> Option<Periodicity> {
+    let remaining = limits
+        .deadline
+        .map_or(1000, |d| d.remaining().as_millis() as u64);
+    let probe = Limits {
+        max_heap: 100_000,
+        deadline: Some(crate::limits::Deadline::after_millis(remaining / 2)),
+        ..limits.clone()
+    };
+    match family.periodicity(&probe) {
+        Ok(PeriodSearch::Found(p)) if p.certified() => Some(p),
+        _ => observe(values),
     }
 }
 
