@@ -31,7 +31,7 @@ struct Cli {
 #[derive(Args)]
 struct LimitArgs {
     /// Most positions a search may remember (1e7 and 10^7 are accepted); a search may also list 256 bytes of options per position allowed
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy::solve::DEFAULT_MAX_POSITIONS, value_parser = count_usize)]
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_POSITIONS, value_parser = count_usize)]
     max_positions: usize,
     /// Largest heap computed by filling a table (beyond it, only closed forms and proven periods answer).
     #[arg(long, global = true, value_name = "N", default_value_t = grundy::limits::DEFAULT_MAX_HEAP, value_parser = count)]
@@ -184,7 +184,7 @@ fn main() -> ExitCode {
     #[cfg(feature = "mpi")]
     let _universe = match team::start() {
         Some((universe, team)) => {
-            use grundy::seq::team::Team;
+            use grundy::limits::Team;
             let shared = matches!(cli.command, Command::Table(_) | Command::Period(_));
             if team.rank() != 0 {
                 if !shared {

@@ -2,7 +2,7 @@
 //! script calls.
 
 use clap::Args;
-use grundy::script::{self, ScriptLimits};
+use grundy::limits::{self, ScriptLimits};
 
 /// `--script FILE`, for commands that take an expression or a family.
 #[derive(Args)]
@@ -77,15 +77,15 @@ fn read_stdin(max_bytes: u64) -> grundy::Result<String> {
 #[derive(Args)]
 pub struct ScriptLimitArgs {
     /// Most operations one call of a script function may run (stops endless loops).
-    #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_OPERATIONS,
+    #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_MAX_OPERATIONS,
           value_parser = crate::positive_count)]
     script_ops: u64,
     /// Deepest nesting of calls in a script (stops endless recursion).
-    #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_CALL_LEVELS,
+    #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_MAX_CALL_LEVELS,
           value_parser = call_levels)]
     script_depth: usize,
     /// Largest array, string or map a script call may build.
-    #[arg(long, global = true, value_name = "N", default_value_t = script::DEFAULT_MAX_SIZE,
+    #[arg(long, global = true, value_name = "N", default_value_t = limits::DEFAULT_MAX_SIZE,
           value_parser = positive_size)]
     script_size: usize,
 }
@@ -107,10 +107,10 @@ fn positive_size(text: &str) -> Result<usize, String> {
 
 fn call_levels(text: &str) -> Result<usize, String> {
     match crate::count_usize(text) {
-        Ok(n) if (1..=script::MAX_CALL_LEVELS).contains(&n) => Ok(n),
+        Ok(n) if (1..=limits::MAX_CALL_LEVELS).contains(&n) => Ok(n),
         _ => Err(format!(
             "expected a number from 1 to {} (deeper recursion would overflow the native stack; write it as a loop)",
-            script::MAX_CALL_LEVELS
+            limits::MAX_CALL_LEVELS
         )),
     }
 }

@@ -8,7 +8,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use grundy::seq::team::Team;
+use grundy::limits::Team;
 use mpi::collective::{CommunicatorCollectives, Root, SystemOperation};
 use mpi::environment::Universe;
 use mpi::topology::{Communicator, SimpleCommunicator};

@@ -273,6 +273,20 @@ fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) ->
     json(&report)
 }
 
+/// The misère values and genus of heaps `0..=to` of a one-heap family, as
+/// the command line's `genus --json` reports them.
+#[pyfunction]
+#[pyo3(signature = (family, to, limits))]
+fn genus(py: Python<'_>, family: &str, to: u64, limits: &Bound<'_, PyDict>) -> PyResult<String> {
+    let limits = limits::from_dict(limits)?;
+    let family = family.to_owned();
+    let table = run(py, limits, move |l| {
+        let family = grundy::expr::family_named_with(&family, l)?;
+        grundy::analysis::genus_table(&family, to, l)
+    })?;
+    json(&table)
+}
+
 /// The SVG picture the command line's `plot` writes: a scatter plot of a
 /// one-parameter family, a heat map of a two-parameter one.
 #[pyfunction]
@@ -355,6 +369,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(moves, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
+    m.add_function(wrap_pyfunction!(genus, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(nim_product, m)?)?;
     m.add_function(wrap_pyfunction!(nim_power, m)?)?;

@@ -33,7 +33,7 @@ use grundy::analysis::Value;
 use grundy::analysis::game::{GameReport, analyze_game as analyze_rules};
 use grundy::expr::Shape;
 use grundy::expr::position::term_text;
-use grundy::family::{Arg, Family};
+use grundy::expr::{Arg, Family};
 use grundy::{Game, Limits, Nimber, Solver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyType};

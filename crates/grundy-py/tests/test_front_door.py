@@ -35,8 +35,8 @@ def test_the_issue_example_runs_verbatim() -> None:
 def test_value_agrees_with_the_command_line(text: str) -> None:
     r = grundy.value(text)
     v = cli_json(["value", "--json", text])
-    assert r.grundy == v["grundy"]
-    assert r.outcome == v["outcome"]
+    assert v["value"]["kind"] == "grundy" and r.grundy == v["value"]["value"]
+    assert r.outcome == v["verdict"]
     assert [str(m) for m in r.winning_moves] == v["winning_moves"]
     assert r.winning_moves_complete == v["winning_moves_complete"]
     assert str(r.position) == v["position"]
@@ -55,8 +55,8 @@ def test_value_agrees_with_the_command_line(text: str) -> None:
 def test_plays_and_methods_agree_with_the_command_line(text: str, play: str, method: str) -> None:
     r = grundy.value(text, play=play, method=method)  # type: ignore[arg-type]
     v = cli_json(["value", "--json", f"--{play}", "--method", method, text])
-    assert r.play == play
-    assert r.outcome == v["outcome"]
+    assert r.play == play == v["play"]
+    assert r.outcome == v["verdict"]
     assert r.method == v["method"]
     assert [str(m) for m in r.winning_moves] == v["winning_moves"]
 

@@ -92,8 +92,9 @@ def test_a_period_not_found_names_the_values_checked() -> None:
 
 
 def cli_period(family: str, most: str) -> grundy.Period:
-    """The command line's `period --json`, read into the same type."""
-    return grundy.Period(**json.loads(cli(["period", "--json", family, "--max", most]).stdout), proof_text=None)
+    """The command line's `period --json`, read into the same type (the
+    same fields: one report, serialised once)."""
+    return grundy.Period(**json.loads(cli(["period", "--json", family, "--max", most]).stdout))
 
 
 def test_plots_are_the_command_lines_svg(tmp_path: pathlib.Path) -> None:

@@ -8,9 +8,7 @@
 //! method (or let it choose):
 //!
 //! ```
-//! use grundy::analysis::{Method, Value, Verdict};
-//! use grundy::expr::{Play, Position};
-//! use grundy::{Limits, Nimber, analyze};
+//! use grundy::{Limits, Method, Nimber, Play, Position, Value, Verdict, analyze};
 //!
 //! // Three Nim heaps: 3 ⊕ 5 ⊕ 7 = 1, so the first player wins.
 //! let limits = Limits::default();
@@ -78,6 +76,8 @@ pub mod games;
 pub mod graph;
 pub mod hackenbush;
 pub mod heap;
+#[cfg(test)]
+mod lcg;
 pub mod limits;
 pub mod loopy;
 pub mod misere;
@@ -90,9 +90,15 @@ pub mod script;
 pub mod seq;
 pub mod solve;
 
-pub use analysis::{Method, Report, Verdict, analyze};
+// The front door: what a user needs, at the root.
+pub use analysis::hackenbush::HackenbushReport;
+pub use analysis::{
+    GenusTable, Method, MoveReport, MovesReport, Report, Value, Verdict, analyze, moves,
+};
 pub use error::{Error, ErrorKind, LimitKind, Result};
+pub use expr::{Play, Played, Position};
 pub use game::{Game, Outcome};
 pub use limits::{Limits, Progress};
 pub use nimber::{Mex, Nimber};
+pub use pattern::sequence::PeriodReport;
 pub use solve::{Config, Solver};

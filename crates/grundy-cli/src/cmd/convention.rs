@@ -5,9 +5,9 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
+use grundy::Limits;
 use grundy::analysis::Method;
 use grundy::expr::{Play, Position};
-use grundy::Limits;
 
 use crate::out::Outcome;
 

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use grundy::Outcome as Who;
 use grundy::analysis::Report;
-use grundy::every::{EveryAnalysis, EveryMove, Method};
+use grundy::analysis::details::{EveryAnalysis, EveryMethod as Method, EveryMove};
 use grundy::expr::{Play, Position};
 
 use super::convention::{wrapped, write_header, write_move_table};

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::Args;
 use grundy::Limits;
-use grundy::misere::genus;
+use grundy::analysis;
 
 use crate::out::{self, Outcome};
 
@@ -24,7 +24,7 @@ pub struct GenusArgs {
 
 pub fn genus_table(args: &GenusArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let family = grundy::expr::family_named_with(&args.family, limits)?;
-    let table = genus::table(&family, args.to, limits)?;
+    let table = analysis::genus_table(&family, args.to, limits)?;
     if args.json {
         return out::json(w, &table);
     }

@@ -4,9 +4,9 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::expr::position::term_text;
-use grundy::hackenbush::{self, Fused, HackenbushFamily};
-use grundy::{Limits, Nimber, Outcome as Who};
+use grundy::Limits;
+use grundy::analysis;
+use grundy::analysis::details::Fused;
 
 use crate::out::{self, Outcome};
 
@@ -20,62 +20,18 @@ pub struct HackenbushArgs {
     json: bool,
 }
 
-/// A winning cut, for people and for JSON.
-#[derive(serde::Serialize)]
-struct Cut {
-    /// The edge's number (from 1, in file order).
-    edge: usize,
-    /// The edge as written: `a-b`.
-    label: String,
-    /// The position after the cut, as an expression.
-    position: String,
-}
-
-#[derive(serde::Serialize)]
-struct HackenbushJson<'a> {
-    file: &'a str,
-    edges: usize,
-    grundy: Nimber,
-    outcome: Who,
-    fused: &'a [Fused],
-    bridges: usize,
-    winning_cuts: &'a [Cut],
-}
-
 pub fn hackenbush(args: &HackenbushArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
-    let family = HackenbushFamily::open(&args.file, limits.max_file_bytes)?;
-    let picture = family.picture();
-    let standing = picture.all();
-    let reduction = hackenbush::fusion::reduce(picture, &standing);
-    let cuts: Vec<Cut> = hackenbush::winning_cuts(picture, &standing, limits)?
-        .into_iter()
-        .map(|e| Cut {
-            edge: e + 1,
-            label: picture.label(e).to_string(),
-            position: term_text(&family, &family.args(&picture.cut(&standing, e))),
-        })
-        .collect();
-    let outcome = Who::of(reduction.value);
+    let report = analysis::hackenbush::picture(&args.file, limits)?;
     if args.json {
-        return out::json(
-            w,
-            &HackenbushJson {
-                file: &args.file,
-                edges: standing.len(),
-                grundy: reduction.value,
-                outcome,
-                fused: &reduction.fused,
-                bridges: reduction.bridges,
-                winning_cuts: &cuts,
-            },
-        );
+        return out::json(w, &report);
     }
-    writeln!(w, "{:#}  {}", reduction.value, outcome.describe())?;
-    writeln!(w, "reason: {}", reason(&reduction.fused, reduction.bridges))?;
-    if cuts.is_empty() {
+    writeln!(w, "{:#}  {}", report.grundy, report.outcome.describe())?;
+    writeln!(w, "reason: {}", reason(&report.fused, report.bridges))?;
+    if report.winning_cuts.is_empty() {
         writeln!(w, "winning cuts: none (every cut leaves a non-zero value)")?;
     } else {
-        let list: Vec<String> = cuts
+        let list: Vec<String> = report
+            .winning_cuts
             .iter()
             .map(|c| format!("edge {} ({})", c.edge, c.label))
             .collect();

@@ -5,19 +5,14 @@ use std::io::Write;
 
 use grundy::Limits;
 use grundy::analysis::Report;
+use grundy::analysis::details::LoopyOutcome;
 use grundy::analysis::loopy::{LoopyAnalysis, LoopyMove};
 use grundy::expr::Position;
-use grundy::loopy::LoopyOutcome;
 
 use super::convention::{write_move_table, write_winning_moves};
 use crate::out::Outcome;
 
-pub fn value(
-    a: &LoopyAnalysis,
-    report: &Report,
-    limits: &Limits,
-    w: &mut impl Write,
-) -> Outcome {
+pub fn value(a: &LoopyAnalysis, report: &Report, limits: &Limits, w: &mut impl Write) -> Outcome {
     let moves: Vec<String> = a
         .winning_moves
         .iter()

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use grundy::Outcome as Who;
 use grundy::analysis::Report;
+use grundy::analysis::details::{MisereAnalysis, MisereMethod as Method, MisereMove};
 use grundy::expr::{Play, Position};
-use grundy::misere::{Method, MisereAnalysis, MisereMove};
 
 use super::convention::{wrapped, write_header, write_move_table};
 use crate::out::Outcome;

@@ -20,7 +20,7 @@ use crate::out::Outcome;
 
 /// `grundy families`: the registry, one family a line.
 pub fn families(w: &mut impl Write) -> Outcome {
-    for entry in grundy::expr::registry::FAMILIES {
+    for entry in grundy::expr::families() {
         writeln!(w, "{:<10} {:<48} {}", entry.name, entry.syntax, entry.about)?;
     }
     Ok(())

@@ -7,8 +7,7 @@ use clap::Args;
 use grundy::pattern::plane::{Line, Plane, PlanePattern, plane_pattern};
 use grundy::pattern::sequence::{SequencePattern, proof_text, sequence_pattern};
 use grundy::pattern::{Extent, extent_for};
-use grundy::period::Periodicity;
-use grundy::period::observe::MIN_REPETITIONS;
+use grundy::pattern::{MIN_REPETITIONS, Periodicity};
 use grundy::{Limits, Nimber};
 
 use crate::out::{self, Outcome};
@@ -257,7 +256,7 @@ struct SequenceJson<'a> {
     proof: Option<String>,
     /// The largest n whose value was computed and agrees with the answer.
     checked_to: u64,
-    exceptions: &'a [grundy::period::exceptions::Exception],
+    exceptions: &'a [grundy::pattern::Exception],
     block: &'a [Nimber],
 }
 

@@ -5,8 +5,8 @@ use std::io::Write;
 
 use clap::Args;
 use grundy::Limits;
+use grundy::pattern::Proof;
 use grundy::pattern::sequence::{PeriodReport, find_period};
-use grundy::period::Proof;
 
 use crate::out::{self, Outcome};
 

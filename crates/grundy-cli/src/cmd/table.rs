@@ -35,7 +35,7 @@ pub enum Format {
     Text,
     /// `n,grundy` lines under a header.
     Csv,
-    /// `{"values":[...]}`.
+    /// `{"kind":"one","family":...,"to":...,"values":[...]}`.
     Json,
     /// An OEIS b-file: `n G(n)` per line.
     Bfile,
@@ -46,7 +46,7 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
         grundy::expr::family_named_with(&args.script.or_text(args.family.as_deref())?, limits)?;
     let format = if args.json { Format::Json } else { args.format };
     let mut text = Text::new(format);
-    text.head(w)?;
+    text.head(w, &family.head(), args.to)?;
     // The computation's result waits until the values it gave are
     // written, whole lines, so that a table stopped early (Ctrl-C, a time
     // limit) keeps what was computed.
@@ -164,11 +164,17 @@ impl Text {
         }
     }
 
-    /// Writes what comes before the values.
-    fn head(&self, w: &mut impl Write) -> std::io::Result<()> {
+    /// Writes what comes before the values. The JSON object is the
+    /// shape of the web API's tables (docs/schema/table.schema.json),
+    /// written as it streams.
+    fn head(&self, w: &mut impl Write, family: &str, to: u64) -> std::io::Result<()> {
         match self.format {
             Format::Csv => writeln!(w, "n,grundy"),
-            Format::Json => write!(w, "{{\"values\":["),
+            Format::Json => write!(
+                w,
+                "{{\"kind\":\"one\",\"family\":{},\"to\":{to},\"values\":[",
+                serde_json::Value::from(family)
+            ),
             Format::Text | Format::Bfile => Ok(()),
         }
     }

@@ -4,8 +4,8 @@
 use std::io::Write;
 
 use clap::Args;
-use grundy::analysis::{self, Analysis, Details, MovesDetails};
 use grundy::Limits;
+use grundy::analysis::{self, Analysis, Details, MovesDetails};
 
 use super::convention::{PlayArgs, write_winning_moves};
 use crate::out::{self, Outcome};

@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Response};
 use grundy::analysis::game_graph::{self, Explored, GameGraph};
 use grundy::analysis::{self, Method};
 use grundy::expr::{Play, Played};
-use grundy::pattern::{Extent, Plane, extent_for};
 use grundy::pattern::sequence::{PeriodReport, table_period};
+use grundy::pattern::{Extent, Plane, extent_for};
 use grundy::play::board::{BoardView, boards};
 use grundy::play::engine::Choice;
 use grundy::play::{Rng, choose_move};
@@ -337,24 +337,9 @@ fn too_many(count: u128) -> ApiError {
     ))
 }
 
-/// One built-in family, for the page's help.
-#[derive(Serialize)]
-struct FamilyReply {
-    name: &'static str,
-    syntax: &'static str,
-    about: &'static str,
-}
-
 /// `/api/families`: every built-in family and its syntax.
 pub async fn families() -> Response {
-    let list: Vec<FamilyReply> = grundy::expr::registry::FAMILIES
-        .iter()
-        .map(|e| FamilyReply {
-            name: e.name,
-            syntax: e.syntax,
-            about: e.about,
-        })
-        .collect();
+    let list: Vec<_> = grundy::expr::families().collect();
     Json(list).into_response()
 }
 

@@ -20,7 +20,10 @@ fn nim_357_has_three_winning_moves_one_per_heap() {
     // The seed text's suggestion, taking 6 from the heap of 7, is not winning:
     // nim(3,5,1) has value 3 ⊕ 5 ⊕ 1 = 7.
     assert!(!moves.contains(&"nim(3,5,1)"));
-    assert_eq!(json(&["value", "--json", "nim(3,5,1)"])["value"]["value"], 7);
+    assert_eq!(
+        json(&["value", "--json", "nim(3,5,1)"])["value"]["value"],
+        7
+    );
 }
 
 #[test]

@@ -10,7 +10,10 @@ fn misere_nim_by_bouton_in_json() {
     assert_eq!(v["play"], "misere");
     assert_eq!(v["verdict"], "N");
     assert_eq!(v["method"], "bouton");
-    assert_eq!(v["value"], serde_json::json!({"kind": "misere_grundy", "value": 7}));
+    assert_eq!(
+        v["value"],
+        serde_json::json!({"kind": "misere_grundy", "value": 7})
+    );
     assert_eq!(strings(&v["winning_moves"]), ["misere(nim(3,2,1))"]);
     assert_eq!(v["details"]["winning_moves"][0]["outcome"], "P");
     assert_eq!(v["details"]["components"][2]["genus"]["text"], "1^{031}");
@@ -185,7 +188,13 @@ fn every_rule_in_json_and_text() {
     );
     let moves = json(&["moves", "--json", "every(nim(1) + nim(1))"]);
     assert_eq!(moves["moves"][0]["position"], "every(nim(0) + nim(0))");
-    assert_eq!(moves["details"]["moves"][0]["parts"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        moves["details"]["moves"][0]["parts"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
 }
 
 #[test]

@@ -12,6 +12,8 @@
 //! - `play`: whole games of `grundy play` through pipes;
 //! - `python`: the Python package's pytest suite, in the virtual
 //!   environment `.ci/run` prepares;
+//! - `schema`: the JSON of the command line and the web API against
+//!   `docs/schema/*.json`, for the conformance suite's positions;
 //! - `script`: scripted games and `--script`;
 //! - `takebreak`: codes, periods, huge heaps, interrupted and resumed runs;
 //! - `web`: `grundy serve` through HTTP (`server` starts it and speaks
@@ -28,6 +30,7 @@ mod nimbers_coins_hackenbush;
 mod pattern;
 mod play;
 mod python;
+mod schema;
 mod script;
 mod server;
 mod takebreak;

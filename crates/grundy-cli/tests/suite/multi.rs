@@ -57,7 +57,10 @@ fn ed_sums_of_pairs() {
     // Heaps far beyond any search come from the formula: (10^9 + 1) - 1
     // and 7 - 1 are both even, so the value is 0.
     let v = json_of(&["value", "--json", "ed(1000000001,7)"]);
-    assert_eq!((&v["value"]["value"], &v["verdict"]), (&json!(0), &json!("P")));
+    assert_eq!(
+        (&v["value"]["value"], &v["verdict"]),
+        (&json!(0), &json!("P"))
+    );
     // From ed(10^9, 7) (value 9) every split of 10^9 into two odd heaps
     // wins: far too many moves to list, so the list is marked incomplete.
     let v = json_of(&["value", "--json", "ed(1000000000,7)"]);
@@ -112,7 +115,10 @@ fn loopy_values_in_json() {
     ]);
     assert_eq!(
         (&v["value"], &v["verdict"]),
-        (&json!({"kind": "generalised", "value": {"value": 1, "infinite": false, "reachable": null}}), &json!("N"))
+        (
+            &json!({"kind": "generalised", "value": {"value": 1, "infinite": false, "reachable": null}}),
+            &json!("N")
+        )
     );
     assert_eq!(v["details"]["components"][0]["value"], 0);
     let x = g.term("loopy", "x");

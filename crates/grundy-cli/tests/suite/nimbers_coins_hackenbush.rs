@@ -63,7 +63,10 @@ fn coin_rows_through_value() {
     assert_eq!(moves, ["turtles(TTTTT)"]);
     let v = json_of(&["value", "--json", "corners(TTT,THH,THH) + mock(H)"]);
     assert_eq!(v["value"]["value"], 2 ^ 1);
-    assert_eq!(json_of(&["value", "--json", "ruler(TTTH)"])["value"]["value"], 4);
+    assert_eq!(
+        json_of(&["value", "--json", "ruler(TTTH)"])["value"]["value"],
+        4
+    );
     refused(
         &["value", "turtles(THXTH)"],
         "found 'X' at column 11 in \"turtles(THXTH)\"",

@@ -50,7 +50,7 @@ fn subtraction_script_table_matches_sub_for_a_thousand_values() {
     let scripted = json(&["table", "--json", "--script", &file, "--to", "1000"]);
     let builtin = json(&["table", "--json", "sub{1,3,4}", "--to", "1000"]);
     assert_eq!(scripted["values"].as_array().unwrap().len(), 1001);
-    assert_eq!(scripted, builtin);
+    assert_eq!(scripted["values"], builtin["values"]);
 }
 
 #[test]

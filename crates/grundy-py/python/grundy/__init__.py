@@ -70,6 +70,9 @@ __all__ = [
     "moves",
     "table",
     "period",
+    "genus",
+    "Genus",
+    "GenusTable",
     "plot",
     "GrundyError",
     "ParseError",
@@ -771,6 +774,46 @@ def period(family: str, max: int = 10_000_000, **limits: "Unpack[Limits]") -> Pe
     ``max`` values."""
     d = json.loads(_grundy.period(family, max, _limits(dict(limits))))
     return Period(**d)
+
+
+@dataclass(frozen=True)
+class Genus:
+    """The genus of one heap, in Winning Ways' notation (``0^{120}``)."""
+
+    text: str
+    grundy: int
+    misere_grundy: int
+    superscripts: List[int]
+    prefix: List[int]
+    cycle: List[int]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class GenusTable:
+    """The misère values and genus of each heap of a one-heap family, as
+    ``grundy genus --json`` says."""
+
+    family: str
+    genera: List[Genus]
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{n}</td><td>{g.grundy}</td><td>{g.misere_grundy}</td><td>{html.escape(g.text)}</td></tr>"
+            for n, g in enumerate(self.genera)
+        )
+        return (
+            f"<table><caption>genus of {html.escape(self.family)}</caption>"
+            f"<tr><th>n</th><th>G</th><th>G⁻</th><th>genus</th></tr>{rows}</table>"
+        )
+
+
+def genus(family: str, to: int, **limits: "Unpack[Limits]") -> GenusTable:
+    """The misère values and genus of heaps ``0..=to`` of a one-heap family."""
+    d = json.loads(_grundy.genus(family, to, _limits(dict(limits))))
+    return GenusTable(d["family"], [Genus(**g) for g in d["genera"]])
 
 
 @dataclass(frozen=True)

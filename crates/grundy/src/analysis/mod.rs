@@ -32,12 +32,27 @@
 
 pub mod game;
 pub mod game_graph;
+pub mod hackenbush;
 pub mod loopy;
 pub mod normal;
 mod report;
 
 pub use normal::{Analysis, ComponentValue, Move};
 pub use report::{Details, MoveReport, MovesDetails, MovesReport, Report, Value, Verdict};
+
+/// The genus of each heap of a one-heap family (`grundy genus`).
+pub use crate::misere::genus::{GenusTable, table as genus_table};
+
+/// The detailed results behind each [`Report`], by analysis: what a face
+/// shows beyond the report's common words. The faces name them here, not
+/// in the rules modules they come from.
+pub mod details {
+    pub use crate::every::{EveryAnalysis, EveryMove, Method as EveryMethod};
+    pub use crate::hackenbush::Fused;
+    pub use crate::loopy::{Gamma, LoopyOutcome};
+    pub use crate::misere::genus::Genus;
+    pub use crate::misere::{Method as MisereMethod, MisereAnalysis, MisereComponent, MisereMove};
+}
 
 use serde::Serialize;
 

@@ -1,16 +1,16 @@
 //! The game expression language (specified in `docs/LANGUAGE.md`).
 //!
-//! `sub{1,3,4}(9) + nim(2)` is parsed into a syntax tree ([`ast`]), its
-//! names are resolved through the [`registry`] into a [`Position`]: a sum
+//! `sub{1,3,4}(9) + nim(2)` is parsed into a syntax tree, its names are
+//! resolved through the registry of families ([`families`]) into a [`Position`]: a sum
 //! of terms, each a [`Family`] with arguments. A position displays in
 //! canonical form, which parses back to the same position.
 
-pub mod ast;
+pub(crate) mod ast;
 pub mod canonical;
 pub mod parse;
 pub mod play;
 pub mod position;
-pub mod registry;
+pub(crate) mod registry;
 pub mod resolve;
 pub mod sum_game;
 
@@ -24,6 +24,27 @@ pub use sum_game::SumGame;
 use std::sync::Arc;
 
 use crate::error::Result;
+
+/// One built-in family, for help texts: its name, how to write it, and
+/// what it is.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct FamilyHelp {
+    /// The name used in expressions.
+    pub name: &'static str,
+    /// How to write it.
+    pub syntax: &'static str,
+    /// What it is.
+    pub about: &'static str,
+}
+
+/// Every built-in family, in the order of `grundy families`.
+pub fn families() -> impl Iterator<Item = FamilyHelp> {
+    registry::FAMILIES.iter().map(|e| FamilyHelp {
+        name: e.name,
+        syntax: e.syntax,
+        about: e.about,
+    })
+}
 
 /// Parses and resolves a family written without arguments, as `table`
 /// takes it: `sub{1,3,4}`, `kayles`.

@@ -64,8 +64,10 @@ pub enum Shape {
     Whole,
 }
 
-/// The most values [`Family::table_chunks`] hands over at once.
-pub use crate::seq::TABLE_CHUNK;
+/// The most values [`Family::table_chunks`] (and the sequence engine's
+/// `stream_chunks`) hand over at once: a slice of them fits the
+/// first-level cache.
+pub const TABLE_CHUNK: usize = 4096;
 
 /// A game family usable in expressions.
 ///

@@ -333,7 +333,10 @@ pub fn table(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<Genus
         )));
     }
     if to >= limits.max_positions as u64 {
-        return Err(Error::limit(LimitKind::Positions, limits.max_positions as u64));
+        return Err(Error::limit(
+            LimitKind::Positions,
+            limits.max_positions as u64,
+        ));
     }
     let genera = if family.head() == "nim" {
         (0..=to).map(Genus::of_nim_heap).collect()

@@ -8,6 +8,11 @@
 //! the family names (through [`Family::periodicity`]) backs it, and
 //! *observed* otherwise.
 
+/// The period types of the reports, named here for the faces.
+pub use crate::period::exceptions::Exception;
+pub use crate::period::observe::MIN_REPETITIONS;
+pub use crate::period::{Periodicity, Proof};
+
 pub mod plane;
 pub mod sequence;
 

@@ -136,7 +136,11 @@ pub fn proof_text(period: &Periodicity) -> String {
 /// by the family where it can within half the time left (a certified
 /// period may need far more values than the table shows), otherwise
 /// observed in `values` with [`observe`]'s evidence rule.
-pub fn table_period(family: &dyn Family, values: &[Nimber], limits: &Limits) -> Option<Periodicity> {
+pub fn table_period(
+    family: &dyn Family,
+    values: &[Nimber],
+    limits: &Limits,
+) -> Option<Periodicity> {
     let remaining = limits
         .deadline
         .map_or(1000, |d| d.remaining().as_millis() as u64);

@@ -186,7 +186,7 @@ mod tests {
     /// bound, so it is certified, not at the next search (1 563).
     #[test]
     fn a_one_heap_game_is_certified_at_its_bound() {
-        let mut rng = crate::seq::Lcg(3);
+        let mut rng = crate::lcg::Lcg(3);
         let mut watch = Watch::new(Proof::GuySmith {
             heaps: 1,
             max_take: 2,
@@ -220,7 +220,7 @@ mod tests {
             })
         }
         let found = |watch: &Watch, v: &[Nimber]| watch.search(v).map(|c| (c.preperiod, c.period));
-        let mut rng = crate::seq::Lcg(7);
+        let mut rng = crate::lcg::Lcg(7);
         let one_heap = Proof::GuySmith {
             heaps: 1,
             max_take: 3,

@@ -8,8 +8,9 @@
 use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
 
-use super::{Sequence, TABLE_CHUNK};
+use super::sequence::Sequence;
 use crate::error::{Error, LimitKind, Result};
+use crate::family::TABLE_CHUNK;
 use crate::family::{Arg, Family, Shape};
 use crate::heap::octal::{Code, TakeBreak, partitions3};
 use crate::heap::preimage::{PeriodicTail, periodic_pairs};

@@ -814,7 +814,7 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seq::Lcg;
+    use crate::lcg::Lcg;
 
     /// Every kernel this processor runs leaves the same needed set as the
     /// portable loop, on random tables of one- and two-byte values with

@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::marks::Marks;
 use super::rules::Rules;
 use super::sparse::Sparse;
+use super::stop::{Ended, STOP_EVERY, StopCheck, pause};
 use super::store::Cell;
-use super::{Ended, STOP_EVERY, StopCheck, pause};
 
 /// A table shared by the two threads: slots below `done` are final and only
 /// read; the slot `done` is written by the one thread that owns that heap.

@@ -182,7 +182,7 @@ unsafe fn mark_avx2<T: Cell>(
 mod tests {
     use super::*;
     use crate::heap::octal::Code;
-    use crate::seq::Lcg;
+    use crate::lcg::Lcg;
 
     /// Every kernel marks, for each heap of a block, the pairs of every
     /// rare position it does not leave to the heap, and the first ordinary

@@ -1071,7 +1071,7 @@ mod tests {
     /// ticks beside them (ticks with the top bit set among them).
     #[test]
     fn sift_over_option_words_matches_sift_over_marks() {
-        let mut rng = crate::seq::Lcg(777);
+        let mut rng = crate::lcg::Lcg(777);
         for cap in [64u32, 128, 256, 512, 1024] {
             for mask in [1, 3, cap / 2 + 5, cap - 1] {
                 let class = Class {
@@ -1166,7 +1166,7 @@ mod tests {
     /// 64 and a second needed word).
     #[test]
     fn sift_in_a_register_matches_sift_over_marks() {
-        let mut rng = crate::seq::Lcg(12345);
+        let mut rng = crate::lcg::Lcg(12345);
         let mut random = || rng.next();
         for cap in [1u32, 2, 4, 8, 16, 32, 64] {
             for mask in 1..cap.max(2) {
@@ -1207,7 +1207,7 @@ mod tests {
 mod narrow_tests {
     use super::*;
     use crate::heap::octal::Code;
-    use crate::seq::TakeBreak;
+    use crate::heap::octal::TakeBreak;
 
     /// The register path of [`Sparse::value`] gives the plain engine's
     /// value on every three-digit octal code with values below 64, under
@@ -1237,7 +1237,9 @@ mod narrow_tests {
             if cap > 64 {
                 continue;
             }
-            let domain = super::super::Engine::new(rules.clone()).domain.is_some();
+            let domain = super::super::scheduler::Engine::new(rules.clone())
+                .domain
+                .is_some();
             let classes = narrow_classes(cap).filter(|c| domain || !c.domain);
             for (class, kernel) in
                 classes.flat_map(|c| Kernel::available().into_iter().map(move |k| (c, k)))
@@ -1303,7 +1305,7 @@ mod narrow_tests {
     /// vector kernels, with one split and with two, by every kernel.
     #[test]
     fn narrow_scans_return_the_smallest_missing_value() {
-        let mut rng = crate::seq::Lcg(106);
+        let mut rng = crate::lcg::Lcg(106);
         let class = Class {
             mask: 1,
             domain: false,
@@ -1417,7 +1419,7 @@ mod narrow_tests {
     /// all four values.
     #[test]
     fn runs_stop_where_a_value_reaches_the_capacity() {
-        let mut rng = crate::seq::Lcg(4);
+        let mut rng = crate::lcg::Lcg(4);
         let rules = Rules::new(&Code::parse("4.07", "4.07", 1, false).unwrap());
         let class = Class {
             mask: 0,

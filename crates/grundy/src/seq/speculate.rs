@@ -28,8 +28,8 @@ use super::block::BLOCK_HEAPS;
 use super::marks::Marks;
 use super::rules::Rules;
 use super::sparse::{Sparse, words_below};
+use super::stop::{Ended, STOP_EVERY, StopCheck, pause};
 use super::store::Cell;
-use super::{Ended, STOP_EVERY, StopCheck, pause};
 
 /// Heaps the ring holds: enough that the confirming thread, whose scans
 /// vary from a few pairs to thousands, seldom runs dry or holds up the

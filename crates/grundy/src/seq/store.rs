@@ -242,7 +242,7 @@ mod tests {
                 }
             }
         }
-        let mut rng = crate::seq::Lcg(64);
+        let mut rng = crate::lcg::Lcg(64);
         let small: Vec<u32> = (0..200).map(|_| (rng.next() >> 62) as u32).collect();
         check(&small.iter().map(|&v| v as u8).collect::<Vec<u8>>());
         check(&small.iter().map(|&v| v as u16).collect::<Vec<u16>>());

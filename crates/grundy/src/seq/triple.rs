@@ -416,7 +416,7 @@ mod tests {
     /// two heaps (the middle split of value 0 is not a move there).
     #[test]
     fn three_digit_and_unequal_hex_codes_match_the_plain_engine() {
-        let mut rng = crate::seq::Lcg(2024);
+        let mut rng = crate::lcg::Lcg(2024);
         let mut digit = || HEX[(rng.next() >> 60) as usize] as char;
         let mut codes: Vec<String> = (0..60)
             .map(|_| format!("0.{}{}{}", digit(), digit(), digit()))

@@ -18,6 +18,8 @@
 //! - `coins`, `hackenbush`, `nimber_field`: coin-turning games, Green
 //!   Hackenbush and nim-multiplication against brute force and the laws;
 //! - `script`: scripted games against built-in families and brute force;
+//! - `ladder`: the imports of the library's modules and of the faces,
+//!   against the floors of docs/DESIGN.md;
 //! - `checkpoint`: damaged checkpoint files are cut back or refused, never
 //!   loaded with wrong values.
 
@@ -30,6 +32,7 @@ mod conformance;
 mod every;
 mod front_door;
 mod hackenbush;
+mod ladder;
 mod loopy;
 mod misere;
 mod multi;

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use grundy::analysis::normal as analysis;
-use grundy::expr::{Position, registry};
+use grundy::expr::Position;
 use grundy::family::{Arg, Family};
 use grundy::games::ed::{Ed, EdFamily};
 use grundy::heap::{HeapGame, HeapSum, fill_table, parts_as_args};
@@ -18,8 +18,7 @@ use proptest::prelude::*;
 
 /// The family named by `head` (as in an expression).
 fn family(head: &str) -> std::sync::Arc<dyn Family> {
-    let term = grundy::expr::parse_family(head).unwrap();
-    registry::family(&term, head, &Limits::default()).unwrap()
+    grundy::expr::family_named(head).unwrap()
 }
 
 /// `G(0..=to)` by the definition, checked against the reference search on

@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, ErrorKind, LimitKind, Result};
 
+pub mod team;
+
+pub use team::Team;
+
 /// How far a long computation has got, for a progress display.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
@@ -108,7 +112,7 @@ pub struct Limits {
     /// command line's `mpi` feature sets it when started by `mpirun`):
     /// each shares out the long-range work of every block of heaps. `None`:
     /// this process alone.
-    pub team: Option<Arc<dyn crate::seq::team::Team>>,
+    pub team: Option<Arc<dyn Team>>,
     /// Where the files named in expressions (`graph[FILE]`,
     /// `hackenbush[FILE]`, `loopy[FILE]`, `script[FILE]`) come from: the
     /// disk, or only texts the caller supplies (a server answering others
