@@ -210,3 +210,33 @@ fn genus_table_follows_winning_ways() {
     let text = stdout(&grundy(&["genus", "sub{1,3,4}", "--to", "4"]));
     assert!(text.lines().last().unwrap().ends_with("2^{20}"), "{text}");
 }
+
+/// Regression: this sum was refused at the 5,000,000-position limit; the
+/// outcome search over sums of rows answers it from about 10,000.
+#[test]
+fn misere_kayles_sum_is_answered_by_search() {
+    let v = json(&[
+        "value",
+        "--json",
+        "misere(kayles(10) + kayles(11) + kayles(12))",
+    ]);
+    assert_eq!(v["method"], "search");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["misere_grundy"], 0);
+    assert_eq!(strings(&v["winning_moves"]), Vec::<&str>::new());
+    // The search's limits hold, with the solver's refusal (here its budget
+    // of options listed per position allowed).
+    let line = assert_fails(
+        &[
+            "value",
+            "--max-positions",
+            "1000",
+            "misere(kayles(10) + kayles(11) + kayles(12))",
+        ],
+        "raise it with --max-positions",
+    );
+    assert!(
+        line.starts_with("grundy: limit of 1000 positions"),
+        "{line}"
+    );
+}

@@ -217,3 +217,22 @@ fn families_lists_the_new_games() {
         );
     }
 }
+
+/// Regression: `grundy moves` on a sum with cycles listed every move past
+/// `--max-moves` and `--max-memory` (14 moves here, under a limit of 10),
+/// where the same listing without cycles is refused. One line naming the
+/// flag, as for `nim(6,6)`.
+#[test]
+fn loopy_moves_are_refused_past_the_listing_limits() {
+    let g = GraphFile::new("listing.txt", LOOPY);
+    let sum = format!("{} + nim(6,6)", g.term("loopy", "a"));
+    let line = assert_refused(&["moves", "--max-moves", "10", &sum], "--max-moves");
+    assert_eq!(
+        line.trim_end(),
+        "grundy: limit of 10 moves exceeded; raise it with --max-moves"
+    );
+    assert_refused(&["moves", "--max-moves", "10", "nim(6,6)"], "--max-moves");
+    assert_refused(&["moves", "--max-memory", "16000", &sum], "--max-memory");
+    let v = json_of(&["moves", "--json", &sum]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 14);
+}

@@ -178,21 +178,15 @@ pub fn value(position: &Position, limits: &Limits) -> Result<Gamma> {
         .sum())
 }
 
-/// Every move of a position, with the value and outcome it leads to.
+/// Every move of a position, with the value and outcome it leads to,
+/// listed within the same limits as [`normal::moves`].
 pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<LoopyMove>> {
     let parts = position.components();
-    let values = component_values(position, &parts, limits)?;
-    let mut out = Vec::new();
-    for ((i, c), rest) in parts.iter().enumerate().zip(rests(&values)) {
-        let (family, args) = position.component(c);
-        let mut options = Vec::new();
-        family.moves(args, limits, &mut options)?;
-        for option in &options {
-            let after = rest.clone() + loopy_value_of_parts(family.as_ref(), option, limits)?;
-            out.push(make_move(position, i, c, option, after));
-        }
-    }
-    Ok(out)
+    let rests = rests(&component_values(position, &parts, limits)?);
+    normal::each_move(position, limits, |i, c, family, option| {
+        let after = rests[i].clone() + loopy_value_of_parts(family, option, limits)?;
+        Ok(make_move(position, i, c, option, after))
+    })
 }
 
 fn component_values(

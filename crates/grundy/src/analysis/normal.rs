@@ -163,17 +163,34 @@ pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<Move>> {
     let parts = position.components();
     let components = component_values(position, &parts, limits)?;
     let total: Nimber = components.iter().map(|c| c.grundy).sum();
+    each_move(position, limits, |i, c, family, option| {
+        let after = total + components[i].grundy + value_of_parts(family, option, limits)?;
+        Ok(make_move(position, i, c, option, after))
+    })
+}
+
+/// Every move of `position`, each made by `make` from the index of the
+/// component moved in, the component, its family and the option: the one
+/// listing behind the moves of a sum with cycles ([`super::loopy::moves`])
+/// and without. The running total is refused beyond `--max-moves` and
+/// beyond the listing's share of the memory budget
+/// ([`Limits::check_listing`]), checked before each component's moves are
+/// made into listed moves.
+pub(crate) fn each_move<T>(
+    position: &Position,
+    limits: &Limits,
+    mut make: impl FnMut(usize, &ComponentRef, &dyn Family, &[Arg]) -> Result<T>,
+) -> Result<Vec<T>> {
     let mut out = Vec::new();
-    for (i, (c, cv)) in parts.iter().zip(&components).enumerate() {
+    for (i, c) in position.components().iter().enumerate() {
         let (family, args) = position.component(c);
         let mut options = Vec::new();
         family.moves(args, limits, &mut options)?;
         let count = (out.len() + options.len()) as u64;
         limits.check_moves(count)?;
         limits.check_listing(count, move_bytes(position))?;
-        for o in &options {
-            let after = total + cv.grundy + value_of_parts(family.as_ref(), o, limits)?;
-            out.push(make_move(position, i, c, o, after));
+        for option in &options {
+            out.push(make(i, c, family.as_ref(), option)?);
         }
     }
     Ok(out)

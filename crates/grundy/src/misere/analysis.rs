@@ -6,9 +6,10 @@
 //! - `bouton`: Bouton's rule, for positions made only of Nim heaps;
 //! - `sj`: the SJ theorem, when its condition is checked to hold on every
 //!   position each component can reach ([`super::sj::condition`]);
-//! - `search`: a search over the whole sum ([`super::MisereSolver`]), which
-//!   needs no theory and also gives the misère Grundy value of the whole
-//!   position.
+//! - `search`: a search over the whole sum ([`super::SumSearch`]), which
+//!   needs no theory; it finds who wins, stopping at the first winning
+//!   move, and gives the misère Grundy value of the whole position when
+//!   that takes at most [`VALUE_BUDGET`] positions more.
 //!
 //! Left to choose, the analysis takes the first that applies and says why
 //! it fell back to search. Asked for a method that does not apply, it
@@ -20,11 +21,11 @@ use serde::Serialize;
 
 use super::genus::{self, Genus};
 use super::nim;
-use super::search::MisereSolver;
+use super::outcome::SumSearch;
 use super::sj::{self, Condition};
 use crate::error::{Error, ErrorKind, Result};
 use crate::expr::position::term_text;
-use crate::expr::{CanonicalSum, ComponentRef, Position};
+use crate::expr::{ComponentRef, Position};
 use crate::family::Arg;
 use crate::game::Outcome;
 use crate::limits::Limits;
@@ -106,7 +107,8 @@ pub struct MisereAnalysis {
     /// The normal-play value of the sum (the nim-sum of the components').
     pub grundy: Nimber,
     /// The misère Grundy value of the whole position, when the method
-    /// gives it (search, and Bouton's rule for Nim).
+    /// gives it: Bouton's rule for Nim, and search within
+    /// [`VALUE_BUDGET`] (the note says when search did not).
     pub misere_grundy: Option<Nimber>,
     /// The components.
     pub components: Vec<MisereComponent>,
@@ -146,8 +148,12 @@ pub fn analyze(
     let (mut judge, note) = Judge::choose(position, method, limits)?;
     let values = sj::component_values(position, limits)?;
     let grundy: Nimber = values.iter().copied().sum();
-    let (outcome, misere_grundy) = judge.evaluate(position, limits)?;
-    let reason = judge.reason(position, &values, misere_grundy);
+    let (outcome, misere_grundy, missing) = judge.evaluate(position, true, limits)?;
+    let note = match (note, missing) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
+    let reason = judge.reason(position, &values, outcome, misere_grundy);
     let winning_moves = if outcome == Outcome::N {
         judge.winning_moves(position, &values, limits)?
     } else {
@@ -181,17 +187,30 @@ pub fn moves(
         let mut options = Vec::new();
         family.moves(args, limits, &mut options)?;
         for o in &options {
-            out.push(judge.make_move(position, i, c, o, limits)?);
+            out.push(judge.make_move(position, i, c, o, true, limits)?);
         }
     }
     Ok((judge.method(), note, out))
 }
 
+/// The most positions the search for the misère Grundy value of one
+/// position may add to those of its outcome's search. The outcome stops
+/// at the first winning move; the value `k` needs the outcomes of
+/// `X + *0, ..., X + *k`, several times as many positions (five to eight
+/// times on sums of three Kayles rows), and is only an extra: it is given
+/// while it stays within this budget, a fraction of a second of search.
+pub const VALUE_BUDGET: usize = 250_000;
+
 /// The chosen way of deciding positions.
 enum Judge {
     Bouton,
     Sj,
-    Search(Box<MisereSolver<CanonicalSum>>),
+    Search {
+        search: Box<SumSearch>,
+        /// Whether misère Grundy values are still looked for: not once
+        /// one has needed more than [`VALUE_BUDGET`] positions.
+        values: bool,
+    },
 }
 
 impl Judge {
@@ -203,9 +222,9 @@ impl Judge {
         limits: &Limits,
     ) -> Result<(Judge, Option<String>)> {
         let all_nim = position.terms.iter().all(|t| t.family.head() == "nim");
-        let search = || {
-            let (game, _) = CanonicalSum::new(position, limits);
-            Judge::Search(Box::new(MisereSolver::new(game, limits.solver_config())))
+        let search = || Judge::Search {
+            search: Box::new(SumSearch::new(limits)),
+            values: true,
         };
         match method {
             Some(Method::Search) => Ok((search(), None)),
@@ -243,32 +262,55 @@ impl Judge {
         match self {
             Judge::Bouton => Method::Bouton,
             Judge::Sj => Method::Sj,
-            Judge::Search(_) => Method::Search,
+            Judge::Search { .. } => Method::Search,
         }
     }
 
-    /// Who wins `position`, and its misère Grundy value if the method
-    /// gives it.
+    /// Who wins `position`, its misère Grundy value if the method gives
+    /// it, and why search did not give it, if so. Search looks for the
+    /// value of an N-position only when `value` asks for it (a winning move
+    /// needs only the outcome; that of a P-position is 0).
     fn evaluate(
         &mut self,
         position: &Position,
+        value: bool,
         limits: &Limits,
-    ) -> Result<(Outcome, Option<Nimber>)> {
+    ) -> Result<(Outcome, Option<Nimber>, Option<String>)> {
         match self {
             Judge::Bouton => {
                 let v = nim::misere_grundy(&nim_heaps(position)?);
-                Ok((Outcome::of(v), Some(v)))
+                Ok((Outcome::of(v), Some(v), None))
             }
             Judge::Sj => {
                 let wins = sj::first_player_wins(&sj::component_values(position, limits)?);
-                Ok((if wins { Outcome::N } else { Outcome::P }, None))
+                Ok((if wins { Outcome::N } else { Outcome::P }, None, None))
             }
-            Judge::Search(solver) => {
-                let args = solver.game().args_of(position);
-                let v = solver.value(&args);
-                solver.game().check()?;
-                let v = v?;
-                Ok((Outcome::of(v), Some(v)))
+            Judge::Search { search, values } => {
+                let outcome = search.outcome(position)?;
+                if outcome == Outcome::P {
+                    return Ok((outcome, Some(Nimber::ZERO), None));
+                }
+                if !value {
+                    return Ok((outcome, None, None));
+                }
+                if !*values {
+                    return Ok((outcome, None, Some(not_computed(""))));
+                }
+                match search.misere_grundy(position, VALUE_BUDGET) {
+                    Ok(Some(v)) => Ok((outcome, Some(v), None)),
+                    Ok(None) => {
+                        *values = false;
+                        let why = format!(
+                            ": it needs more than {VALUE_BUDGET} positions beyond those that decided the outcome"
+                        );
+                        Ok((outcome, None, Some(not_computed(&why))))
+                    }
+                    Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => {
+                        *values = false;
+                        Ok((outcome, None, Some(not_computed(&format!(" ({e})")))))
+                    }
+                    Err(e) => Err(e),
+                }
             }
         }
     }
@@ -278,6 +320,7 @@ impl Judge {
         &self,
         position: &Position,
         values: &[Nimber],
+        outcome: Outcome,
         misere_grundy: Option<Nimber>,
     ) -> String {
         let total: Nimber = values.iter().copied().sum();
@@ -307,10 +350,17 @@ impl Judge {
                     nim_sum(total)
                 )
             }
-            Judge::Search(_) => format!(
-                "search over the whole sum: misère Grundy value of misere({position}) is {:#}",
-                misere_grundy.unwrap_or_default()
-            ),
+            Judge::Search { .. } => match (misere_grundy, outcome) {
+                (Some(v), _) => format!(
+                    "search over the whole sum: misère Grundy value of misere({position}) is {v:#}"
+                ),
+                (None, Outcome::N) => format!(
+                    "search over the whole sum: misere({position}) has a move to a position the player to move then loses"
+                ),
+                (None, Outcome::P) => format!(
+                    "search over the whole sum: every move from misere({position}) leads to a position the player to move then wins"
+                ),
+            },
         }
     }
 
@@ -326,7 +376,14 @@ impl Judge {
         match self {
             Judge::Bouton => {
                 for (i, t) in nim::winning_moves(&nim_heaps(position)?) {
-                    out.push(self.make_move(position, i, &parts[i], &[Arg::Int(t)], limits)?);
+                    out.push(self.make_move(
+                        position,
+                        i,
+                        &parts[i],
+                        &[Arg::Int(t)],
+                        false,
+                        limits,
+                    )?);
                 }
             }
             Judge::Sj => {
@@ -344,7 +401,7 @@ impl Judge {
                         let mut options = Vec::new();
                         family.moves_to(args, target, limits, &mut options)?;
                         for o in &options {
-                            let m = self.make_move(position, i, c, o, limits)?;
+                            let m = self.make_move(position, i, c, o, false, limits)?;
                             if m.outcome == Outcome::P {
                                 out.push(m);
                             }
@@ -353,13 +410,13 @@ impl Judge {
                 }
                 out.sort_by_key(|m| m.component);
             }
-            Judge::Search(_) => {
+            Judge::Search { .. } => {
                 for (i, c) in parts.iter().enumerate() {
                     let (family, args) = position.component(c);
                     let mut options = Vec::new();
                     family.moves(args, limits, &mut options)?;
                     for o in &options {
-                        let m = self.make_move(position, i, c, o, limits)?;
+                        let m = self.make_move(position, i, c, o, false, limits)?;
                         if m.outcome == Outcome::P {
                             out.push(m);
                         }
@@ -370,18 +427,20 @@ impl Judge {
         Ok(out)
     }
 
-    /// The move that replaces component `c` (index `index`) by `option`.
+    /// The move that replaces component `c` (index `index`) by `option`;
+    /// `value` asks search for the misère Grundy value after it.
     fn make_move(
         &mut self,
         position: &Position,
         index: usize,
         c: &ComponentRef,
         option: &[Arg],
+        value: bool,
         limits: &Limits,
     ) -> Result<MisereMove> {
         let (family, args) = position.component(c);
         let after = position.replace(c, option);
-        let (outcome, misere_grundy) = self.evaluate(&after, limits)?;
+        let (outcome, misere_grundy, _) = self.evaluate(&after, value, limits)?;
         Ok(MisereMove {
             component: index,
             from: term_text(family.as_ref(), args),
@@ -391,6 +450,11 @@ impl Judge {
             misere_grundy,
         })
     }
+}
+
+/// The note when search does not give the misère Grundy value.
+fn not_computed(why: &str) -> String {
+    format!("the misère Grundy value was not computed{why}")
 }
 
 fn nim_sum(total: Nimber) -> String {

@@ -387,3 +387,41 @@ fn finite_loopy_values_are_nimbers_and_infinite_ones_are_refused() {
         &Position::parse("nim(3) + lasker(2)").unwrap()
     ));
 }
+
+/// Regression: the moves of a sum with cycles were listed without the
+/// running-total guard of normal play, so `grundy moves --max-moves 10
+/// "loopy[g.txt](a) + nim(6,6)"` listed all 14 moves while `nim(6,6)`
+/// alone (12 moves) was refused. Both now go through one listing.
+#[test]
+fn loopy_moves_keep_the_listing_limits_of_normal_play() {
+    let file = TempFile::new("listing.txt", "a b c\nb a d\nc c\nd\n");
+    let p = Position::parse(&format!("loopy[{}](a) + nim(6,6)", file.path())).unwrap();
+    let tight = Limits {
+        max_moves: 10,
+        ..Limits::default()
+    };
+    let normal = Position::parse("nim(6,6)").unwrap();
+    for e in [
+        grundy::analysis::loopy::moves(&p, &tight).unwrap_err(),
+        grundy::analysis::normal::moves(&normal, &tight).unwrap_err(),
+    ] {
+        assert_eq!(
+            e.to_string(),
+            "limit of 10 moves exceeded; raise it with --max-moves"
+        );
+    }
+    // Each component alone is within the limit: it is the total.
+    assert_eq!(
+        grundy::analysis::loopy::moves(&p, &Limits::default())
+            .unwrap()
+            .len(),
+        14
+    );
+    // The listing's share of the memory budget is the other guard.
+    let small = Limits {
+        max_memory: 16 * 1000,
+        ..Limits::default()
+    };
+    let e = grundy::analysis::loopy::moves(&p, &small).unwrap_err();
+    assert!(e.to_string().contains("--max-memory"), "{e}");
+}

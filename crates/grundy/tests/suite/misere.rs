@@ -457,3 +457,185 @@ fn misere_kayles_splits_agree_with_the_definition() {
     // 4 leaves 3, 2, 1+1 or 1+2, each won by the player then to move.
     assert_eq!(lost[..2], [1, 4]);
 }
+
+/// Small sums of several families for the outcome search: sums of one
+/// family (as separate terms and as one term), and mixed sums.
+fn small_sums() -> Vec<String> {
+    let mut out = Vec::new();
+    for (family, most) in [("nim", 4), ("kayles", 7), ("0.75", 7), ("sub{1,3,4}", 9)] {
+        for a in 0..=most {
+            for b in a..=most {
+                for c in b..=most {
+                    out.push(format!("{family}({a}) + {family}({b}) + {family}({c})"));
+                    if (a + b + c) % 3 == 0 {
+                        out.push(format!("{family}({c},{a},{b})"));
+                    }
+                }
+                out.push(format!("{family}({b}) + {family}({a})"));
+            }
+        }
+    }
+    for a in 0..=3 {
+        for b in 0..=6 {
+            for c in 0..=5 {
+                out.push(format!("nim({a}) + kayles({b}) + 0.75({c})"));
+                out.push(format!("sub{{1,3,4}}({b}) + kayles({c},{a})"));
+                out.push(format!("0.75({b}) + nim({a}) + sub{{1,3,4}}({c})"));
+            }
+        }
+    }
+    out
+}
+
+/// The outcome search over canonical sums against the misère Grundy values
+/// of `MisereSolver` (a full search of every option): the outcome, the
+/// misère Grundy value found from outcomes, every winning move (exactly
+/// the moves to a position of misère value 0) and the values `moves`
+/// reports.
+#[test]
+fn outcome_search_agrees_with_the_misere_solver_on_small_sums() {
+    let limits = Limits::default();
+    let mut search = misere::SumSearch::new(&limits);
+    let sums = small_sums();
+    assert!(sums.len() > 1000, "{}", sums.len());
+    for text in &sums {
+        let p = parse(text);
+        let (game, start) = CanonicalSum::new(&p, &limits);
+        let mut solver = MisereSolver::new(game, Config::default());
+        let want = solver.value(&start).unwrap();
+        assert_eq!(search.outcome(&p).unwrap(), Outcome::of(want), "{p}");
+        assert_eq!(
+            search.misere_grundy(&p, usize::MAX).unwrap(),
+            Some(want),
+            "{p}"
+        );
+        let a = analyze(&p, Some(Method::Search));
+        assert_eq!(a.outcome, Outcome::of(want), "{p}");
+        assert_eq!(a.misere_grundy, Some(want), "{p}");
+        let (sum, start) = SumGame::new(&p, &limits);
+        let mut options = Vec::new();
+        grundy::Game::moves(&sum, &start, &mut options);
+        let mut lost = Vec::new();
+        for o in &options {
+            let q = sum.position(o);
+            let v = solver.value(&solver.game().args_of(&q)).unwrap();
+            if v.is_zero() {
+                lost.push(q.to_string());
+            }
+        }
+        lost.sort();
+        assert_eq!(winning(&a), lost, "{p}");
+        let (_, _, all) = misere::moves(&p, Some(Method::Search), &limits).unwrap();
+        assert_eq!(all.len(), options.len(), "{p}");
+        for m in &all {
+            let v = solver.value(&solver.game().args_of(&m.position)).unwrap();
+            assert_eq!(m.outcome, Outcome::of(v), "{p} -> {}", m.position);
+            assert_eq!(m.misere_grundy, Some(v), "{p} -> {}", m.position);
+        }
+    }
+}
+
+/// Regression: `misere(kayles(10) + kayles(11) + kayles(12))` was refused
+/// at the 5,000,000-position limit, the sum searched for its misère Grundy
+/// value (every option of every position) with the rows of separate terms
+/// kept apart; as a multiset of rows, stopping at the first winning move,
+/// it takes about 10,000 positions.
+#[test]
+fn misere_kayles_sum_is_decided_by_a_small_search() {
+    let p = parse("kayles(10) + kayles(11) + kayles(12)");
+    let mut search = misere::SumSearch::new(&Limits::default());
+    assert_eq!(search.outcome(&p).unwrap(), Outcome::P);
+    assert!(search.positions() < 20_000, "{}", search.positions());
+    // The same rows in another order, or in one term, are the same sum:
+    // found in the memo.
+    let before = search.positions();
+    let mut reversed = p.clone();
+    reversed.terms.reverse();
+    let one_term = Position {
+        terms: vec![tokens(&p.terms[0].family, &[12, 10, 11])],
+    };
+    for same in [reversed, one_term] {
+        assert_eq!(search.outcome(&same).unwrap(), Outcome::P, "{same}");
+        assert_eq!(search.positions(), before, "{same}");
+    }
+}
+
+/// The outcome search honours every limit with the usual one-line
+/// refusal, and stays usable after one.
+#[test]
+fn outcome_search_honours_the_limits() {
+    let big = parse("kayles(10) + kayles(11) + kayles(12)");
+    let small = parse("kayles(3) + kayles(4)");
+    let refusal = |limits: Limits| {
+        let mut search = misere::SumSearch::new(&limits);
+        let e = search.outcome(&big).unwrap_err().to_string();
+        // Nothing half-searched is left behind (the memory limit is still
+        // reached: what was found is kept).
+        if !e.contains("--max-memory") {
+            assert_eq!(
+                search.outcome(&small).unwrap(),
+                reference_outcome(&small),
+                "{e}"
+            );
+        }
+        e
+    };
+    let e = refusal(Limits {
+        max_positions: 1000,
+        ..Limits::default()
+    });
+    assert!(e.contains("--max-positions"), "{e}");
+    let e = refusal(Limits {
+        max_memory: 50_000,
+        ..Limits::default()
+    });
+    assert!(e.contains("--max-memory"), "{e}");
+    let e = refusal(Limits {
+        deadline: Some(grundy::limits::Deadline::after_millis(0)),
+        ..Limits::default()
+    });
+    assert!(e.contains("--time-limit"), "{e}");
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let e = refusal(Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    });
+    assert!(e.contains("interrupted"), "{e}");
+}
+
+/// The misère Grundy value is an extra within a budget of positions: past
+/// it, `None`, and the analysis says so in its note while still giving
+/// the outcome and every winning move.
+#[test]
+fn misere_grundy_value_beyond_its_budget_is_left_out_with_a_note() {
+    let p = parse("kayles(8) + kayles(9) + kayles(10)");
+    let mut search = misere::SumSearch::new(&Limits::default());
+    assert_eq!(search.outcome(&p).unwrap(), Outcome::N);
+    assert_eq!(search.misere_grundy(&p, 100).unwrap(), None);
+    // The search is still whole: with room, the value is found.
+    assert_eq!(
+        search.misere_grundy(&p, usize::MAX).unwrap(),
+        Some(Nimber(5))
+    );
+    let p = parse("kayles(14) + kayles(15) + kayles(16)");
+    let a = analyze(&p, None);
+    assert_eq!((a.outcome, a.misere_grundy), (Outcome::N, None));
+    let note = a.note.unwrap();
+    assert!(
+        note.contains(
+            "the misère Grundy value was not computed: it needs more than 250000 positions"
+        ),
+        "{note}"
+    );
+    assert!(
+        a.reason
+            .contains("has a move to a position the player to move then loses")
+    );
+    assert!(!a.winning_moves.is_empty());
+    for m in &a.winning_moves {
+        assert_eq!(
+            (m.outcome, m.misere_grundy),
+            (Outcome::P, Some(Nimber::ZERO))
+        );
+    }
+}
