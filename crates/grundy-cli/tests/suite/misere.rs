@@ -221,8 +221,8 @@ fn misere_kayles_sum_is_answered_by_search() {
         "misere(kayles(10) + kayles(11) + kayles(12))",
     ]);
     assert_eq!(v["method"], "search");
-    assert_eq!(v["outcome"], "P");
-    assert_eq!(v["misere_grundy"], 0);
+    assert_eq!(v["verdict"], "P");
+    assert_eq!(v["value"], serde_json::json!({"kind": "misere_grundy", "value": 0}));
     assert_eq!(strings(&v["winning_moves"]), Vec::<&str>::new());
     // The search's limits hold, with the solver's refusal (here its budget
     // of options listed per position allowed).

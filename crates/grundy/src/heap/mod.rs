@@ -1,5 +1,7 @@
-//! One-heap families: Nim, subtraction games and (in later modules)
-//! take-and-break games.
+//! One-heap families: Nim, subtraction and all-but games, take-and-break
+//! codes (`octal`), Lasker's Nim and splitting games, and Grundy's game
+//! (`draw` draws heaps as rows of tokens). The fast engine for long tables of
+//! codes is `seq`, above this module.
 //!
 //! A [`HeapGame`] gives the moves from a single heap; a move may leave no
 //! heap, one heap or several (a split: Multi-SG). Everything else follows:
