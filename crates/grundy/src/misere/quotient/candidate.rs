@@ -6,16 +6,17 @@
 //! heaps' images. The candidate for heap `n` is the product of the quotient
 //! `Q` of the smaller heaps with the cyclic monoid `⟨x | x^k = x^(k+2)⟩`,
 //! heap `n` going to `x`: a guess that every sum of smaller heaps keeps its
-//! class when heap `n` joins the game, and that `k + 2` copies of heap `n`
-//! act like `k` (in a finite misère quotient every element satisfies such
-//! a relation for some `k`: Plambeck and Siegel, arXiv math/0609825). The
-//! first guess fails when heap `n` tells apart two sums the smaller heaps
-//! could not (in Kayles, two heaps of 5 act like none until a heap of 9
-//! joins). The candidate then also counts, in a cyclic factor of its own,
-//! the heaps of one class `c` of `Q` (or of two): heap `i` of class `c`
-//! goes to `(c, y, 1)`, so sums that `Q` merged but that hold different
-//! numbers of class-`c` heaps stay apart. Nothing here needs a guess to be
-//! right: [`super::verify`] decides whether it is.
+//! class when heap `n` joins the game, and that the powers of heap `n`
+//! repeat with period 1 or 2 from the `k`-th on (the powers of an element
+//! of any finite monoid repeat from some point on; period 2 is what
+//! misère play usually shows, as `*1 + *1` acts like nothing). The first
+//! guess fails when heap `n` tells apart two sums the smaller heaps could
+//! not (in Kayles, heap 9 tells apart sums with two heaps of 5 that the
+//! heaps below 9 could not). The caller then counts some smaller heaps
+//! apart: heap `i` gets a cyclic factor of its own, going to `(Φ(i), y)`,
+//! so that sums `Q` merged but holding different numbers of heap `i` stay
+//! apart. Nothing here needs a guess to be right: the module `verify`
+//! decides whether it is.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

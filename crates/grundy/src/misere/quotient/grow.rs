@@ -1,4 +1,4 @@
-//! The quotient grown heap by heap: guess, check, reduce.
+//! The quotient grown heap by heap: guess, reduce, check.
 
 use super::candidate;
 use super::monoid::{Monoid, reduce};
@@ -19,8 +19,8 @@ const MAX_ROUNDS: usize = 40;
 /// The misère quotient of heaps `0..=n` of one game, grown one heap at a
 /// time.
 ///
-/// Every state it holds has been proved (the module `verify`):
-/// a sum of heaps is a misère P-position exactly when the product of its
+/// Every state it holds has been proved (the module `verify`): a sum of
+/// heaps is a misère P-position exactly when the product of its
 /// heaps' images lies in `P`, and no two elements can be told apart by
 /// adding a sum to both. `n` starts at 0 (the heap of 0 has no move and is
 /// the identity).
@@ -139,11 +139,11 @@ impl<H: HeapGame> Quotient<H> {
             self.apart.push(0);
             return Ok(());
         }
-        // The plain guess first. A failed check names a sum; its heaps
-        // (other than heap `n`) may be what heap `n` tells apart from
-        // heaps the smaller quotient merged, so each gets a factor of its
-        // own, and the guess is tried again. When the sum names no new
-        // heap, the exponents grow instead.
+        // The plain guess first. A failed check names a sum; a heap of it
+        // (other than heap `n`) may be what heap `n` tells apart from heaps
+        // the smaller quotient merged, so its first heap not yet apart
+        // gets a factor of its own, and the guess is tried again. When the
+        // sum names no new heap, the exponents grow instead.
         let mut apart: Vec<usize> = Vec::new();
         let mut level = 0;
         for _ in 0..MAX_ROUNDS {

@@ -32,7 +32,8 @@
 //!    `a ≡ b`, and the reduced monoid is the quotient itself.
 //! 4. On failure the check names a sum; a heap of it is counted apart in a
 //!    factor of its own (heap `n` may tell apart sums the smaller heaps
-//!    could not: in Kayles, two heaps of 5 act like none until heap 9), or
+//!    could not: in Kayles, heap 9 tells apart sums with two heaps of 5
+//!    that the heaps below 9 could not), or
 //!    the exponent `k` grows, and the guess is tried again.
 //!
 //! Only step 3 decides; a wrong guess costs time, never a wrong answer.

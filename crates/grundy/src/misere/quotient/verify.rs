@@ -9,9 +9,10 @@
 //!
 //! > `φ(a) ∈ P` ⟺ `a` has a move and no option `a'` has `φ(a') ∈ P`
 //!
-//! (this is the condition of Plambeck and Siegel, "Misère quotients for
-//! impartial games", JCTA 115 (2008), arXiv math/0609825, used there to
-//! prove a guessed quotient right). "Only if" is the definition of a
+//! (compare the verification of guessed quotients in Plambeck and Siegel,
+//! "Misère quotients for impartial games", JCTA 115 (2008), arXiv
+//! math/0609825; the proof here is self-contained). "Only if" is the
+//! definition of a
 //! misère P-position. "If": by induction on the total height of `a` (a
 //! move lowers it, [`super::rules::Heaps::height`]), the options of `a`
 //! have their outcomes read correctly from `φ`, and the condition is then
@@ -27,21 +28,18 @@
 //!    generate `M`). Its moves in that heap lead to `φ(b)·φ(h)` for the
 //!    options `h` of heap `i`. So: for every `y ∈ M` and every heap `i`
 //!    with a move, `y·φ(i) ∈ P` implies `y·φ(h) ∉ P` for every option `h`.
-//! 3. A P-option from every N-sum with a move. Group the heaps with a move
-//!    into classes by their image. Whether `a` has a P-option depends on
-//!    which heaps it holds and, for each class `c` present, on
-//!    `z_c = φ(a − H_c)`, the image of `a` less one heap of class `c` (the
-//!    same whichever heap of the class is removed). The *state*
-//!    `(φ(a), z_c for each class present)` of `a + H_c` is a function of
-//!    the state of `a` and `c` alone (`z_c` becomes `φ(a)`, every other
-//!    present `z_d` is multiplied by `φ(H_c)`), so the states of all sums
-//!    are found by a breadth-first search from the empty sum, and there
-//!    are finitely many. A state fails when `φ(a) ∉ P`, some class is
-//!    present, and every present class `c` holds a heap `i` with no
-//!    P-option from `z_c` (`z_c·φ(h) ∉ P` for all options `h` of `i`):
-//!    the sum made of such heaps, in the state's numbers, is a
-//!    counterexample, and a sum of a state that does not fail holds some
-//!    heap of a class all of whose heaps have a P-option.
+//! 3. A P-option from every N-sum with a move (and check 2 again). Keep
+//!    for a sum `a` its *state* `(φ(a), Opt(a))`, where `Opt(a)` is the
+//!    set of images of the options of `a`. The options of `a + H` are the
+//!    options of `a` plus `H` and `a` plus the options of `H`, so the state
+//!    of `a + H` is `(φ(a)·φ(H), Opt(a)·φ(H) ∪ φ(a)·φ(options of H))`: a
+//!    function of the state of `a` and of `H`'s image and option images
+//!    alone (its *kind*). The states of all sums are therefore found by a
+//!    breadth-first search from the empty sum's `(1, ∅)`, and there are
+//!    finitely many (subsets of a finite monoid). Each state reached is
+//!    tested: `φ(a) ∈ P` exactly when `Opt(a)` is not empty and misses
+//!    `P`. A failing state names a sum (the kinds on its path), which the
+//!    caller uses to refine its guess.
 
 use std::collections::{HashMap, HashSet};
 
@@ -166,17 +164,10 @@ fn no_p_option_from_p(
     Ok(None)
 }
 
-/// Check 3, and check 2 again, on every sum at once.
-///
-/// The search keeps, for a sum `a`, its *state* `(φ(a), Opt(a))`, where
-/// `Opt(a)` is the set of images of the options of `a`. Adding a heap `H`
-/// of kind `κ` gives the state `(φ(a)·φ(H), Opt(a)·φ(H) ∪ φ(a)·φ(options
-/// of H))`, a function of the state and the kind alone, so the states of
-/// all sums are found by a breadth-first search from the empty sum's
-/// `(1, ∅)`. Each is checked: `φ(a) ∈ P` exactly when `Opt(a)` is not
-/// empty and misses `P`. When `M` is reduced (no two elements that `P`
-/// cannot tell apart), there is nothing coarser to keep; for a candidate
-/// that is not, the test is the same on its reduction.
+/// Check 3 (and check 2 again) on every sum at once, by the search of the
+/// module documentation. The caller runs it on a reduced monoid, where no
+/// two elements have the same future, so keeping elements rather than
+/// anything coarser loses no sharing of states.
 fn p_option_from_every_n(
     m: &Monoid,
     p: &[bool],
