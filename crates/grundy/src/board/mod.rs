@@ -21,18 +21,18 @@
 //! - [`family`], [`chomp_family`]: the games as families of the
 //!   expression language.
 
-pub mod bits;
+pub(crate) mod bits;
 pub mod chomp;
 pub mod chomp_family;
 pub mod family;
 pub mod grid;
-pub mod rule;
-pub mod saved;
-pub mod search;
-pub mod strip;
-pub mod table;
-pub mod text;
-pub mod values;
+pub(crate) mod rule;
+pub(crate) mod saved;
+pub(crate) mod search;
+pub(crate) mod strip;
+pub(crate) mod table;
+pub(crate) mod text;
+pub(crate) mod values;
 
 pub use chomp::ChompTable;
 pub use chomp_family::ChompFamily;

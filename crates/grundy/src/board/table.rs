@@ -189,11 +189,6 @@ impl<B: Bits> Table<B> {
         self.filled
     }
 
-    /// Whether nothing is stored.
-    pub fn is_empty(&self) -> bool {
-        self.filled == 0
-    }
-
     /// Entries overwritten for room since the table was made.
     pub fn replaced(&self) -> u64 {
         self.replaced

@@ -10,8 +10,8 @@
 //! both to expressions, `every(...)`.
 
 pub mod analysis;
-pub mod game;
-pub mod steps;
+pub(crate) mod game;
+pub(crate) mod steps;
 
 pub use analysis::{EveryAnalysis, EveryComponent, EveryMove, Method, PartMove, analyze, moves};
 pub use game::{EveryGame, EveryStep, every_steps};

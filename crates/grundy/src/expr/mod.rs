@@ -6,13 +6,13 @@
 //! canonical form, which parses back to the same position.
 
 pub(crate) mod ast;
-pub mod canonical;
-pub mod parse;
+pub(crate) mod canonical;
+pub(crate) mod parse;
 pub mod play;
 pub mod position;
 pub(crate) mod registry;
-pub mod resolve;
-pub mod sum_game;
+pub(crate) mod resolve;
+pub(crate) mod sum_game;
 
 pub use crate::family::{Arg, Family, Shape};
 pub use canonical::CanonicalSum;

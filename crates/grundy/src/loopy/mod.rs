@@ -42,7 +42,7 @@
 //! assert_eq!(value(2).outcome(), LoopyOutcome::Draw);
 //! ```
 
-pub mod explore;
+pub(crate) mod explore;
 pub mod family;
 pub mod gamma;
 pub mod retrograde;

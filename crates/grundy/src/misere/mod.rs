@@ -14,12 +14,15 @@
 //!   from the normal values of its components when its condition holds,
 //!   and the check of that condition;
 //! - [`genus`](mod@genus): Conway's genus of a game, computed exactly;
+//! - [`quotient`]: the misère quotient (Plambeck–Siegel) of the heaps of a
+//!   one-heap game, proved by a finite check, and play from it;
 //! - [`analysis`]: all of it applied to expressions, `misere(...)`.
 
 pub mod analysis;
 pub mod genus;
 pub mod nim;
 pub mod outcome;
+pub mod quotient;
 pub mod search;
 pub mod sj;
 

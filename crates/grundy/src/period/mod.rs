@@ -7,7 +7,7 @@
 
 pub mod exceptions;
 pub mod observe;
-pub mod watch;
+pub(crate) mod watch;
 
 use serde::Serialize;
 

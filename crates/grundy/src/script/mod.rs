@@ -35,9 +35,9 @@
 //! (positions as arguments).
 
 pub mod family;
-pub mod game;
-pub mod source;
-pub mod value;
+pub(crate) mod game;
+pub(crate) mod source;
+pub(crate) mod value;
 pub mod written;
 
 pub use family::ScriptFamily;

@@ -427,11 +427,6 @@ impl Checkpoint {
         Ok((cp, store))
     }
 
-    /// Where the checkpoint lives.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Bytes of a full block.
     fn slot(&self) -> u64 {
         8 + (self.block * self.width as usize) as u64

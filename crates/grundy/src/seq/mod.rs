@@ -16,7 +16,7 @@
 //! [`checkpoint`] file from which they resume.
 
 mod block;
-pub mod checkpoint;
+pub(crate) mod checkpoint;
 mod dense;
 pub mod family;
 mod kernel;
@@ -25,15 +25,14 @@ mod mask;
 mod pipeline;
 mod plain;
 mod register_block;
-pub mod rules;
+pub(crate) mod rules;
 mod scheduler;
 mod sequence;
 mod sparse;
 mod speculate;
 mod stop;
-#[doc(hidden)]
-pub mod store;
-pub mod team;
+pub(crate) mod store;
+pub(crate) mod team;
 mod triple;
 
 pub use family::TakeBreakFamily;

@@ -7,7 +7,7 @@
 //! components and its closed forms. [`reference`](mod@reference) is the plain brute force
 //! that the tests hold every shortcut against.
 
-pub mod explore;
+pub(crate) mod explore;
 pub mod reference;
 
 use std::collections::HashMap;

@@ -1,0 +1,153 @@
+//! Playing sums of heaps with the quotient: the outcome from one product
+//! per heap, and a winning move from the options of each heap grouped by
+//! their image.
+
+use serde::Serialize;
+
+use super::Quotient;
+use super::candidate::image;
+use crate::error::{Error, Result};
+use crate::game::Outcome;
+use crate::heap::HeapGame;
+
+/// A move in a sum of heaps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientMove {
+    /// Which heap of the sum moves (its place in the list given).
+    pub index: usize,
+    /// Its size.
+    pub from: u64,
+    /// The heaps it leaves (empty: none).
+    pub to: Vec<u64>,
+}
+
+impl<H: HeapGame> Quotient<H> {
+    /// The element of the sum of `heaps` (each at most [`Quotient::heaps`]).
+    pub fn element(&self, heaps: &[u64]) -> Result<usize> {
+        let mut e = 0;
+        for &h in heaps {
+            e = self.monoid.mul(e, self.phi_of(h)?);
+        }
+        Ok(e as usize)
+    }
+
+    /// Whether the sum of `heaps` is a misère P-position (lost by the
+    /// player to move).
+    pub fn is_p_position(&self, heaps: &[u64]) -> Result<bool> {
+        Ok(self.p[self.element(heaps)?])
+    }
+
+    /// Who wins the sum of `heaps` under misère play.
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome> {
+        Ok(if self.is_p_position(heaps)? {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+
+    /// One winning move from the sum of `heaps` (`None` from a P-position
+    /// or a sum with no move).
+    pub fn winning_move(&self, heaps: &[u64]) -> Result<Option<QuotientMove>> {
+        let mut found = None;
+        self.each_winning_move(heaps, &mut |m| {
+            found = Some(m);
+            false
+        })?;
+        Ok(found)
+    }
+
+    /// Winning moves from the sum of `heaps`: for each heap size in the sum
+    /// and each image among its options that wins, one option (other
+    /// options with that image win too and are left out).
+    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<QuotientMove>> {
+        let mut all = Vec::new();
+        self.each_winning_move(heaps, &mut |m| {
+            all.push(m);
+            true
+        })?;
+        Ok(all)
+    }
+
+    /// Calls `visit` with winning moves until it returns `false`.
+    ///
+    /// The sum less heap `i` is the product of the images before `i` and
+    /// after it (prefix and suffix products: one pass each), and a move in
+    /// heap `i` wins exactly when that times the image of its option is in
+    /// `P`. The options of each heap are grouped by image once, when the
+    /// quotient is grown, so a heap costs one product per distinct image of
+    /// its options, not one per option.
+    fn each_winning_move(
+        &self,
+        heaps: &[u64],
+        visit: &mut dyn FnMut(QuotientMove) -> bool,
+    ) -> Result<()> {
+        let images = heaps
+            .iter()
+            .map(|&h| self.phi_of(h))
+            .collect::<Result<Vec<u32>>>()?;
+        let m = &self.monoid;
+        let mut suffix = vec![0u32; images.len() + 1];
+        for i in (0..images.len()).rev() {
+            suffix[i] = m.mul(images[i], suffix[i + 1]);
+        }
+        if self.p[suffix[0] as usize] {
+            return Ok(());
+        }
+        let mut prefix = 0u32;
+        for (i, &h) in heaps.iter().enumerate() {
+            let first = heaps[..i].iter().all(|&g| g != h);
+            let rest = m.mul(prefix, suffix[i + 1]);
+            prefix = m.mul(prefix, images[i]);
+            if !first {
+                continue;
+            }
+            for &(e, option) in &self.groups[h as usize] {
+                if self.p[m.mul(rest, e) as usize] {
+                    let to = self.heaps.options[h as usize][option as usize]
+                        .iter()
+                        .map(|&x| x as u64)
+                        .collect();
+                    if !visit(QuotientMove {
+                        index: i,
+                        from: h,
+                        to,
+                    }) {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Φ(h)`, or an error for a heap beyond the quotient.
+    fn phi_of(&self, h: u64) -> Result<u32> {
+        self.phi.get(h as usize).copied().ok_or_else(|| {
+            Error::invalid(format!(
+                "heap {h} is beyond the misère quotient, which covers heaps 0..={}",
+                self.heaps()
+            ))
+        })
+    }
+
+    /// Groups the options of every heap by image: one option per image.
+    pub(crate) fn group_options(&mut self) {
+        let m = &self.monoid;
+        self.groups = self
+            .heaps
+            .options
+            .iter()
+            .map(|options| {
+                let mut groups: Vec<(u32, u32)> = Vec::new();
+                for (i, o) in options.iter().enumerate() {
+                    let e = image(m, &self.phi, o);
+                    if groups.iter().all(|&(f, _)| f != e) {
+                        groups.push((e, i as u32));
+                    }
+                }
+                groups
+            })
+            .collect();
+    }
+}

@@ -1,0 +1,196 @@
+//! The quotient grown heap by heap: guess, reduce, check.
+
+use super::candidate;
+use super::monoid::{Monoid, reduce};
+use super::rules::Heaps;
+use super::verify::{Verdict, verify};
+use crate::error::{Error, LimitKind, Result};
+use crate::heap::HeapGame;
+use crate::limits::{Limits, Progress};
+
+/// The exponents `k` of the relations `x^k = x^(k+2)` tried, in turn. A
+/// relation that holds for `k` holds for every larger `k`: a larger one
+/// only costs a larger candidate.
+const EXPONENTS: [u32; 3] = [1, 4, 12];
+
+/// The most candidates tried for one heap.
+const MAX_ROUNDS: usize = 40;
+
+/// The misère quotient of heaps `0..=n` of one game, grown one heap at a
+/// time.
+///
+/// Every state it holds has been proved (the module `verify`): a sum of
+/// heaps is a misère P-position exactly when the product of its
+/// heaps' images lies in `P`, and no two elements can be told apart by
+/// adding a sum to both. `n` starts at 0 (the heap of 0 has no move and is
+/// the identity).
+///
+/// ```
+/// use grundy::Limits;
+/// use grundy::heap::nim::Nim;
+/// use grundy::misere::quotient::Quotient;
+///
+/// // Misère Nim with heaps of 0, 1, 2, 3: the tame quotient of order 6.
+/// let mut q = Quotient::new(Nim);
+/// q.extend_to(3, &Limits::default()).unwrap();
+/// assert_eq!(q.order(), 6);
+/// // One heap of 1 is lost for the player to move; 1 + 1 is won.
+/// assert!(q.is_p_position(&[1]).unwrap());
+/// assert!(!q.is_p_position(&[1, 1]).unwrap());
+/// ```
+pub struct Quotient<H> {
+    pub(crate) game: H,
+    pub(crate) heaps: Heaps,
+    pub(crate) monoid: Monoid,
+    /// `p[e]`: the sums going to `e` are misère P-positions.
+    pub(crate) p: Vec<bool>,
+    /// `phi[h]`: the element of a heap of `h`.
+    pub(crate) phi: Vec<u32>,
+    /// For each heap with a move, the `k` of its factor in the candidate
+    /// that passed.
+    pub(crate) exponents: Vec<Option<u32>>,
+    /// For each heap, how many smaller heaps the passing candidate counted
+    /// apart (0: the plain guess held).
+    pub(crate) apart: Vec<usize>,
+    /// For each heap, its options grouped by image: `(image, index of one
+    /// option with it)`.
+    pub(crate) groups: Vec<Vec<(u32, u32)>>,
+}
+
+impl<H: HeapGame> Quotient<H> {
+    /// The quotient of the heap of 0 alone: the trivial monoid.
+    pub fn new(game: H) -> Quotient<H> {
+        let mut heaps = Heaps::default();
+        heaps.push_empty();
+        Quotient {
+            game,
+            heaps,
+            monoid: Monoid::trivial(),
+            p: vec![false],
+            phi: vec![0],
+            exponents: vec![None],
+            apart: vec![0],
+            groups: vec![Vec::new()],
+        }
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &H {
+        &self.game
+    }
+
+    /// The largest heap covered: the quotient is of heaps `0..=heaps()`.
+    pub fn heaps(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// The number of elements of the quotient.
+    pub fn order(&self) -> usize {
+        self.monoid.size()
+    }
+
+    /// Grows the quotient to heaps `0..=n`, from where it is. Fails with
+    /// the positions, memory or time limit, or when stopped; the quotient
+    /// then stays as it was after the last heap that succeeded.
+    pub fn extend_to(&mut self, n: u64, limits: &Limits) -> Result<()> {
+        if n > limits.max_heap {
+            return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+        }
+        let first = self.heaps();
+        while self.heaps() < n {
+            if let Err(e) = self.extend_one(limits) {
+                self.group_options();
+                return Err(e);
+            }
+            if let Some(progress) = &limits.progress {
+                progress(&Progress {
+                    done: self.heaps() - first,
+                    target: n - first,
+                    detail: format!(
+                        "misère quotient of heaps 0..={}: order {}",
+                        self.heaps(),
+                        self.order()
+                    ),
+                });
+            }
+        }
+        self.group_options();
+        Ok(())
+    }
+
+    /// Adds the next heap.
+    fn extend_one(&mut self, limits: &Limits) -> Result<()> {
+        let n = self.phi.len();
+        self.heaps.push(&self.game, limits)?;
+        let result = self.adjoin(n, limits);
+        if result.is_err() {
+            self.heaps.pop();
+        }
+        result
+    }
+
+    /// Adjoins heap `n`, whose moves `self.heaps` already holds.
+    fn adjoin(&mut self, n: usize, limits: &Limits) -> Result<()> {
+        let heaps = &self.heaps;
+        if heaps.terminal(n) {
+            // A heap with no move changes no outcome: it is the identity.
+            self.phi.push(0);
+            self.exponents.push(None);
+            self.apart.push(0);
+            return Ok(());
+        }
+        // The plain guess first. A failed check names a sum; a heap of it
+        // (other than heap `n`) may be what heap `n` tells apart from heaps
+        // the smaller quotient merged, so its first heap not yet apart
+        // gets a factor of its own, and the guess is tried again. When the
+        // sum names no new heap, the exponents grow instead.
+        let mut apart: Vec<usize> = Vec::new();
+        let mut level = 0;
+        for _ in 0..MAX_ROUNDS {
+            let k = EXPONENTS[level];
+            let mut factors: Vec<(Vec<usize>, u32)> = apart.iter().map(|&h| (vec![h], k)).collect();
+            factors.push((vec![n], k));
+            let cand = candidate::extend(&self.monoid, &self.phi, &factors, heaps, limits)?;
+            let mut gens: Vec<u32> = (1..=n)
+                .filter(|&h| !heaps.terminal(h))
+                .map(|h| cand.phi[h])
+                .collect();
+            gens.sort_unstable();
+            gens.dedup();
+            // The check reads `P` only, so it runs on the reduction, whose
+            // outcomes are the candidate's.
+            let reduced = reduce(&cand.monoid, &cand.p, &gens, limits)?;
+            let phi: Vec<u32> = cand
+                .phi
+                .iter()
+                .map(|&e| reduced.class[e as usize])
+                .collect();
+            match verify(&reduced.monoid, &reduced.p, &phi, heaps, limits)? {
+                Verdict::Holds => {
+                    self.phi = phi;
+                    self.monoid = reduced.monoid;
+                    self.p = reduced.p;
+                    self.exponents.push(Some(k));
+                    self.apart.push(apart.len());
+                    return Ok(());
+                }
+                Verdict::Fails(sum) => {
+                    let before = apart.len();
+                    if let Some(h) = sum.into_iter().find(|&h| h != n && !apart.contains(&h)) {
+                        apart.push(h);
+                    }
+                    if apart.len() == before {
+                        level += 1;
+                        if level == EXPONENTS.len() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Err(Error::invalid(format!(
+            "misère quotient: at heap {n}, no candidate passed the check (the quotient of heaps 0..{n}, up to {MAX_ROUNDS} rounds of heaps counted apart, exponents k ≤ {})",
+            EXPONENTS[EXPONENTS.len() - 1]
+        )))
+    }
+}
