@@ -138,7 +138,11 @@ impl Block {
     pub fn mark_run<T: Cell>(&mut self, v: u32, run: &[T]) {
         let (cap, tick, len) = (self.cap, self.tick, self.len);
         assert!(run.len() == len && len <= BLOCK_HEAPS && cap.is_power_of_two());
+        // `rows` is rebuilt by `start` alone, while `start_bits` changes
+        // `cap` too: the unchecked stores below need the rows of this
+        // capacity (`rows[j] = j * rows[1]`).
         assert!(self.stamp.len() >= len * cap);
+        assert!(self.rows.get(1).is_none_or(|&r| r as usize == cap));
         let mask = (cap - 1) as u32;
         let mut index = [0u32; BLOCK_HEAPS];
         for ((slot, b), row) in index.iter_mut().zip(run).zip(&self.rows) {
@@ -147,8 +151,10 @@ impl Block {
             *slot = row + ((v ^ b.get()) & mask);
         }
         for &i in &index[..len] {
-            // SAFETY: `i = j * cap + (x & (cap - 1))` for some `j < len`, so
-            // `i < len * cap <= stamp.len()`.
+            // SAFETY: `i = rows[j] + (x & (cap - 1))` for some `j < len`,
+            // and `rows[j] = j * cap` (the row width is `cap`, asserted
+            // above), so `i < len * cap <= stamp.len()`. (Were `rows` never
+            // built, `i` is 0, and `len * cap >= 1` here.)
             unsafe { *self.stamp.get_unchecked_mut(i as usize) = tick };
         }
     }

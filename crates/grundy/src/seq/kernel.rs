@@ -26,7 +26,10 @@
 //!   at once.
 //!
 //! Each kernel is held against the portable one (and the plain engine) in
-//! the tests, on every processor that has it.
+//! the tests, on every processor that has it. The test
+//! `tests::every_kernel_the_cpu_has_is_tested` (at the end of this file)
+//! prints which kernels ran and which were skipped for want of processor
+//! features, and fails if one the processor has went untested.
 
 use super::store::Cell;
 use crate::error::{Error, Result};
@@ -40,6 +43,14 @@ const BLOCK: usize = 32;
 const WARM_UP: usize = 64;
 
 /// The inner loops the scan runs.
+///
+/// A value other than `Portable` stands for a check that the processor
+/// has the kernel's features: the unsafe calls into the x86 kernels (here,
+/// in `super::sparse` and in `super::register_block`) rely on it. Build one
+/// only through [`Kernel::best`], [`Kernel::choose`] or
+/// [`Kernel::available`], which return only kernels
+/// [`Kernel::is_available`] found; no other code names a vector variant
+/// except to match on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kernel {
     /// Plain Rust.
@@ -99,6 +110,7 @@ impl Kernel {
         }
     }
 
+    /// Whether this processor has the kernel's features.
     fn is_available(self) -> bool {
         match self {
             Kernel::Portable => true,
@@ -137,14 +149,17 @@ impl<T: Cell> Scan<'_, T> {
         }
         // The kernels read the splits without bounds checks: this is what
         // keeps them inside the table.
-        assert!(self.last < self.s && self.s - self.first < self.g.len());
+        self.assert_inside();
         // With one-byte values and few of them needed, the AVX-512 kernel
         // that compares each step with every needed value is cheap enough
         // to start at once.
         #[cfg(target_arch = "x86_64")]
         if kernel == Kernel::Avx512 && T::BYTES == 1 && self.cap <= 256 && missing <= 8 {
             let scan = self.bytes();
-            // SAFETY: as in `Scan::vector`.
+            // SAFETY: `kernel` is `Avx512`, so the processor has AVX-512 F,
+            // BW and VBMI (see `Kernel`); every split of `scan` lies in the
+            // table (`assert_inside` above), and the kernel loads only
+            // splits `a..a + 64` with `a + 63 <= last`.
             return unsafe {
                 if missing <= 4 {
                     x86::avx512_u8_few::<4>(&scan, needed, missing)
@@ -180,15 +195,15 @@ impl<T: Cell> Scan<'_, T> {
         if self.first > self.last || needed == 0 {
             return (needed, 0);
         }
-        assert!(self.last < self.s && self.s - self.first < self.g.len());
+        self.assert_inside();
         #[cfg(target_arch = "x86_64")]
         if kernel == Kernel::Avx512
             && T::BYTES == 1
             && std::arch::is_x86_feature_detected!("avx512bitalg")
         {
-            // SAFETY: the AVX-512 kernel runs only where the processor has
-            // F, BW and VBMI, BITALG is checked here, and the splits lie in
-            // the table (asserted above).
+            // SAFETY: `kernel` is `Avx512`, so the processor has AVX-512 F,
+            // BW and VBMI (see `Kernel`); BITALG is checked just above; the
+            // splits lie in the table (`assert_inside` above).
             return unsafe { x86::avx512_u8_one_word(&self.bytes(), needed) };
         }
         let mut words = [needed];
@@ -198,36 +213,60 @@ impl<T: Cell> Scan<'_, T> {
 
     /// [`Scan::run`] with `kernel` from the first split on.
     fn vector(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
+        // Each kernel below needs the processor features its variant of
+        // `Kernel` stands for (AVX-512 F, BW and VBMI; AVX2), and the splits
+        // of `self` inside `g`: `vector` is called only from `run`, after
+        // its `assert_inside`, on a part of the scan it checked.
         #[cfg(target_arch = "x86_64")]
-        {
-            // SAFETY: each kernel runs only where `Kernel::choose` or
-            // `Kernel::best` found the processor features it is compiled
-            // for, and reads only the splits of `self`, which lie in `g`.
-            match (kernel, T::BYTES) {
-                (Kernel::Avx512, 1) if self.cap <= 256 => unsafe {
-                    return x86::avx512_u8(&self.bytes(), needed, missing);
-                },
-                (Kernel::Avx512, 2) if self.cap <= 1024 => unsafe {
-                    return x86::avx512_u16(&self.words(), needed, missing);
-                },
-                (Kernel::Avx2, 1) => unsafe {
-                    return x86::avx2_u8(&self.bytes(), needed, missing);
-                },
-                (Kernel::Avx2, 2) => unsafe {
-                    return x86::avx2_u16(&self.words(), needed, missing);
-                },
-                _ => {}
+        match (kernel, T::BYTES) {
+            (Kernel::Avx512, 1) if self.cap <= 256 => {
+                // SAFETY: `Avx512` was found on this processor (see
+                // `Kernel`); the splits lie in the table (see above).
+                return unsafe { x86::avx512_u8(&self.bytes(), needed, missing) };
             }
+            (Kernel::Avx512, 2) if self.cap <= 1024 => {
+                // SAFETY: as above; `avx512_u16` needs only F and BW.
+                return unsafe { x86::avx512_u16(&self.words(), needed, missing) };
+            }
+            (Kernel::Avx2, 1) => {
+                // SAFETY: `Avx2` was found on this processor (see `Kernel`);
+                // the splits lie in the table (see above).
+                return unsafe { x86::avx2_u8(&self.bytes(), needed, missing) };
+            }
+            (Kernel::Avx2, 2) => {
+                // SAFETY: as above.
+                return unsafe { x86::avx2_u16(&self.words(), needed, missing) };
+            }
+            _ => {}
         }
         let _ = kernel;
         portable(self, self.first, needed, missing)
     }
 
+    /// Panics unless every split `(a, s − a)`, `first <= a <= last`, lies
+    /// in the table: `a <= last < g.len()` and `1 <= s − last <= s − a <=
+    /// s − first < g.len()`. The vector kernels rely on it to read the
+    /// splits without bounds checks.
+    fn assert_inside(&self) {
+        assert!(
+            self.last < self.s && self.last < self.g.len() && self.s - self.first < self.g.len(),
+            "scan of {}..={} of {} outside a table of {}",
+            self.first,
+            self.last,
+            self.s,
+            self.g.len()
+        );
+    }
+
     /// The same scan over the table seen as bytes (`T` is `u8`).
     #[cfg(target_arch = "x86_64")]
     fn bytes(&self) -> Scan<'_, u8> {
-        debug_assert_eq!(T::BYTES, 1);
-        // SAFETY: `T` is a one-byte cell, `u8` itself.
+        // `Cell` is a public trait: `BYTES == 1`, which the callers check,
+        // does not by itself make `T` a byte. (The comparison of type ids
+        // is decided at compile time.)
+        assert!(std::any::TypeId::of::<T>() == std::any::TypeId::of::<u8>());
+        // SAFETY: `T` is `u8` (asserted above), so the pointer and length
+        // of `self.g` describe the same `u8` slice, borrowed as long.
         let g = unsafe { std::slice::from_raw_parts(self.g.as_ptr().cast::<u8>(), self.g.len()) };
         self.with_table(g)
     }
@@ -235,8 +274,9 @@ impl<T: Cell> Scan<'_, T> {
     /// The same scan over the table seen as `u16` (`T` is `u16`).
     #[cfg(target_arch = "x86_64")]
     fn words(&self) -> Scan<'_, u16> {
-        debug_assert_eq!(T::BYTES, 2);
-        // SAFETY: `T` is a two-byte cell, `u16` itself.
+        assert!(std::any::TypeId::of::<T>() == std::any::TypeId::of::<u16>());
+        // SAFETY: `T` is `u16` (asserted above), so the pointer and length
+        // of `self.g` describe the same `u16` slice, borrowed as long.
         let g = unsafe { std::slice::from_raw_parts(self.g.as_ptr().cast::<u16>(), self.g.len()) };
         self.with_table(g)
     }
@@ -411,8 +451,9 @@ mod x86 {
     /// `G(a + k) ⊕ G(s − a − k)`.
     ///
     /// # Safety
-    /// The processor must have AVX-512 F, BW and VBMI; the splits must lie
-    /// in the table (`a + 63 < g.len()` and `s − a − 63 >= 0`).
+    /// The processor must have AVX-512 F, BW and VBMI; the 64 splits must
+    /// lie in the table: `a + 63 < g.len()`, `a + 63 <= s` and `s − a <
+    /// g.len()`.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     unsafe fn xor_bytes(g: &[u8], s: usize, a: usize, reverse: __m512i) -> __m512i {
@@ -517,6 +558,9 @@ mod x86 {
         let mut set = [0u64; 16];
         let words = needed.len().min(16);
         set[..words].copy_from_slice(&needed[..words]);
+        // SAFETY: `set` holds 16 words, 128 bytes: the two 64-byte loads
+        // read its first and second halves. (AVX-512 F is a precondition of
+        // this function.)
         let (mut low, mut high) = unsafe {
             (
                 _mm512_loadu_si512(set.as_ptr().cast()),
@@ -549,6 +593,7 @@ mod x86 {
             scanned += LANES as u64;
             if hits != 0 {
                 let mut values = [0u16; LANES];
+                // SAFETY: `values` is 32 words, the 64 bytes stored.
                 unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
                 // Each hit is cleared in the registers alone, a lane at a
                 // time (a value in two lanes is cleared twice): keeping a
@@ -572,6 +617,8 @@ mod x86 {
                 }
             }
         }
+        // SAFETY: the two 64-byte stores fill the two halves of `set`'s
+        // 128 bytes, as the loads above read them.
         unsafe {
             _mm512_storeu_si512(set.as_mut_ptr().cast(), low);
             _mm512_storeu_si512(set.as_mut_ptr().add(8).cast(), high);
@@ -596,6 +643,7 @@ mod x86 {
         let mut set = [0u64; 8];
         let words = needed.len().min(4);
         set[..words].copy_from_slice(&needed[..words]);
+        // SAFETY: `set` is 8 words, the 64 bytes loaded.
         let mut bytes = unsafe { _mm512_loadu_si512(set.as_ptr().cast()) };
         // SAFETY: the constant holds the 64 bytes loaded.
         let reverse = unsafe { _mm512_loadu_si512(REVERSE_BYTES.as_ptr().cast()) };
@@ -618,6 +666,7 @@ mod x86 {
             scanned += LANES as u64;
             if hits != 0 {
                 let mut values = [0u8; LANES];
+                // SAFETY: `values` is the 64 bytes stored.
                 unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
                 // Cleared in the register alone, as in `avx512_u16`.
                 let mut lanes = hits;
@@ -632,6 +681,7 @@ mod x86 {
                 }
             }
         }
+        // SAFETY: `set` is 8 words, the 64 bytes stored.
         unsafe { _mm512_storeu_si512(set.as_mut_ptr().cast(), bytes) };
         let missing = set.iter().map(|w| w.count_ones()).sum();
         needed[..words].copy_from_slice(&set[..words]);
@@ -702,7 +752,12 @@ mod x86 {
             7, 4, 5, 2, 3, 0, 1,
         );
         let g = scan.g.as_ptr();
-        // SAFETY (for the closures): the callers load only splits of `scan`.
+        // SAFETY: `avx2_few` calls `pairs(a)` only with `a + 15 <= last`,
+        // so both 32-byte loads, `G(a..=a + 15)` and `G(s − a − 15..=s −
+        // a)`, lie in the table: `a + 15 <= last < g.len()` and `s − a − 15
+        // >= s − last >= 1`, `s − a <= s − first < g.len()` (the caller's
+        // precondition). AVX2 is this function's precondition, and the
+        // closure is called only from `avx2_few`, which needs it too.
         let pairs = |a: usize| unsafe {
             let left = _mm256_loadu_si256(g.add(a).cast());
             let right = _mm256_loadu_si256(g.add(scan.s - a - 15).cast());
@@ -711,6 +766,8 @@ mod x86 {
         };
         let matches =
             |x: __m256i, v: u32| _mm256_cmpeq_epi16(x, _mm256_set1_epi16(v as u16 as i16));
+        // SAFETY: the processor has AVX2 and the splits lie in the table
+        // (this function's preconditions); `pairs` loads 16 splits.
         unsafe { avx2_few(scan, needed, missing, 16, pairs, matches) }
     }
 
@@ -725,6 +782,8 @@ mod x86 {
             6, 5, 4, 3, 2, 1, 0,
         );
         let g = scan.g.as_ptr();
+        // SAFETY: `avx2_few` calls `pairs(a)` only with `a + 31 <= last`,
+        // so both 32-byte loads lie in the table, as in `avx2_u16`.
         let pairs = |a: usize| unsafe {
             let left = _mm256_loadu_si256(g.add(a).cast());
             let right = _mm256_loadu_si256(g.add(scan.s - a - 31).cast());
@@ -739,6 +798,8 @@ mod x86 {
                 _mm256_setzero_si256()
             }
         };
+        // SAFETY: the processor has AVX2 and the splits lie in the table
+        // (this function's preconditions); `pairs` loads 32 splits.
         unsafe { avx2_few(scan, needed, missing, 32, pairs, matches) }
     }
 
@@ -747,6 +808,13 @@ mod x86 {
     /// needed values are broadcast and compared with each vector of XORs
     /// (`pairs(a)`: lane k is the XOR of the split `(a + k, s − a − k)`),
     /// the matches gathered over [`AVX2_ROUND`] vectors at a time.
+    ///
+    /// It calls `pairs(a)` only for `a + lanes <= last + 1`, the vector of
+    /// splits `a..a + lanes` inside the scan: the callers' closures load
+    /// without bounds checks on that promise.
+    ///
+    /// # Safety
+    /// The processor must have AVX2; `scan`'s splits must lie in its table.
     #[target_feature(enable = "avx2")]
     unsafe fn avx2_few<T: crate::seq::store::Cell>(
         scan: &Scan<'_, T>,
@@ -822,9 +890,16 @@ mod tests {
     /// sets from one value to all of them.
     #[test]
     fn every_kernel_finds_what_the_portable_loop_finds() {
+        for kernel in Kernel::available() {
+            finds_what_the_portable_loop_finds(kernel, 3000);
+        }
+    }
+
+    /// The check of [`every_kernel_finds_what_the_portable_loop_finds`]
+    /// for one kernel, over the first `cases` cases.
+    fn finds_what_the_portable_loop_finds(kernel: Kernel, cases: usize) {
         let mut rng = Lcg(7);
-        let kernels = Kernel::available();
-        for case in 0..3000 {
+        for case in 0..cases {
             let cap = [4u32, 64, 256, 512, 1024, 4096][case % 6];
             let len = 40 + rng.below(600) as usize;
             // Few distinct values in some tables, so that some needed
@@ -876,15 +951,13 @@ mod tests {
             }
             assert_eq!(expected, definition, "case {case}");
             assert_eq!(left, definition.iter().map(|w| w.count_ones()).sum::<u32>());
-            for &kernel in &kernels {
-                let mut got = needed.clone();
-                let got_left = run(kernel, &mut got);
-                assert_eq!(
-                    (got_left, &got),
-                    (left, &expected),
-                    "{kernel:?}, case {case}"
-                );
-            }
+            let mut got = needed.clone();
+            let got_left = run(kernel, &mut got);
+            assert_eq!(
+                (got_left, &got),
+                (left, &expected),
+                "{kernel:?}, case {case}"
+            );
         }
     }
 
@@ -895,9 +968,16 @@ mod tests {
     /// sets of one value to all 64 and values no split gives.
     #[test]
     fn scans_in_one_word_find_what_the_definition_finds() {
+        for kernel in Kernel::available() {
+            one_word_finds_what_the_definition_finds(kernel, 4000);
+        }
+    }
+
+    /// The check of [`scans_in_one_word_find_what_the_definition_finds`]
+    /// for one kernel, over the first `cases` cases.
+    fn one_word_finds_what_the_definition_finds(kernel: Kernel, cases: usize) {
         let mut rng = Lcg(64);
-        let kernels = Kernel::available();
-        for case in 0..4000 {
+        for case in 0..cases {
             let spread = [2u64, 8, 64, 128][case % 4];
             let len = 3 + rng.below(500) as usize;
             let values: Vec<u32> = (0..len).map(|_| rng.below(spread) as u32).collect();
@@ -933,12 +1013,10 @@ mod tests {
             }
             let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
             let words: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-            for &kernel in &kernels {
-                let got8 = left(&bytes, s, first, last, kernel, needed);
-                let got16 = left(&words, s, first, last, kernel, needed);
-                assert_eq!(got8, want, "{kernel:?} bytes, case {case}");
-                assert_eq!(got16, want, "{kernel:?} words, case {case}");
-            }
+            let got8 = left(&bytes, s, first, last, kernel, needed);
+            let got16 = left(&words, s, first, last, kernel, needed);
+            assert_eq!(got8, want, "{kernel:?} bytes, case {case}");
+            assert_eq!(got16, want, "{kernel:?} words, case {case}");
         }
     }
 
@@ -951,8 +1029,16 @@ mod tests {
     /// padded slots are used), for scans shorter and longer than a vector.
     #[test]
     fn few_needed_values_are_found_by_every_kernel() {
+        for kernel in Kernel::available() {
+            finds_few_needed_values(kernel, 4000);
+        }
+    }
+
+    /// The check of [`few_needed_values_are_found_by_every_kernel`] for
+    /// one kernel, over the first `cases` cases.
+    fn finds_few_needed_values(kernel: Kernel, cases: usize) {
         let mut rng = Lcg(11);
-        for case in 0..4000 {
+        for case in 0..cases {
             let spread = [2u64, 4, 16, 64, 256][case % 5];
             let len = 3 + rng.below(400) as usize;
             let g: Vec<u8> = (0..len).map(|_| rng.below(spread) as u8).collect();
@@ -979,22 +1065,20 @@ mod tests {
                 last,
                 cap: 256,
             };
-            for kernel in Kernel::available() {
-                let mut got = needed.clone();
-                let got_left = scan.run(kernel, &mut got, missing).0;
-                assert_eq!(
-                    (got_left, &got),
-                    (left, &definition),
-                    "{kernel:?}, case {case}"
-                );
-            }
+            let mut got = needed.clone();
+            let got_left = scan.run(kernel, &mut got, missing).0;
+            assert_eq!(
+                (got_left, &got),
+                (left, &definition),
+                "{kernel:?}, case {case}"
+            );
             #[cfg(target_arch = "x86_64")]
-            if Kernel::Avx512.is_available() && scan.first <= scan.last {
+            if kernel == Kernel::Avx512 && scan.first <= scan.last {
                 let direct = |slots: usize, needed: &mut [u64]| {
-                    // SAFETY: the processor has AVX-512 F, BW and VBMI, and
-                    // the splits lie in the table (checked as `Scan::run`
-                    // does).
-                    assert!(scan.last < scan.s && scan.s - scan.first < g.len());
+                    scan.assert_inside();
+                    // SAFETY: the processor has AVX-512 F, BW and VBMI
+                    // (`kernel` came from `Kernel::available`), and the
+                    // splits lie in the table (`assert_inside` just above).
                     unsafe {
                         match slots {
                             4 => x86::avx512_u8_few::<4>(&scan, needed, missing),
@@ -1016,6 +1100,65 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether the processor has `kernel`'s features, asked of the
+    /// processor here rather than through [`Kernel::available`], so that a
+    /// kernel dropped from that list by mistake is missed by the check
+    /// below. The match is exhaustive: a new kernel must be added here.
+    fn processor_has(kernel: Kernel) -> bool {
+        match kernel {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+                    && std::arch::is_x86_feature_detected!("avx512vbmi")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 | Kernel::Avx512 => false,
+        }
+    }
+
+    /// The kernel tests above loop over [`Kernel::available`], so a kernel
+    /// missing from it would go untested without a word. This test runs
+    /// each of their checks (on fewer cases) for every kernel in that list,
+    /// fails unless the kernels exercised are exactly those the processor
+    /// has, and prints, outside the test harness's capture so that every
+    /// run shows it, a line such as
+    /// `SIMD kernels exercised: portable, avx2, avx512; skipped (CPU lacks): none`.
+    #[test]
+    fn every_kernel_the_cpu_has_is_tested() {
+        let all = [Kernel::Portable, Kernel::Avx2, Kernel::Avx512];
+        let mut exercised = Vec::new();
+        for kernel in Kernel::available() {
+            finds_what_the_portable_loop_finds(kernel, 300);
+            one_word_finds_what_the_definition_finds(kernel, 400);
+            finds_few_needed_values(kernel, 400);
+            exercised.push(kernel);
+        }
+        let names = |kernels: &[Kernel]| match kernels {
+            [] => "none".to_string(),
+            _ => kernels
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        let skipped: Vec<Kernel> = all.into_iter().filter(|k| !exercised.contains(k)).collect();
+        let report = format!(
+            "SIMD kernels exercised: {}; skipped (CPU lacks): {}",
+            names(&exercised),
+            names(&skipped)
+        );
+        // (`eprintln!` would be captured, and shown only on failure or
+        // with `--nocapture`.)
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "{report}");
+        let has: Vec<Kernel> = all.into_iter().filter(|&k| processor_has(k)).collect();
+        assert_eq!(exercised, has, "{report}");
     }
 
     #[test]

@@ -44,7 +44,12 @@ impl<T: Cell> Shared<T> {
     /// The final values `G(0..len)`; `len` must not exceed `done`.
     fn prefix(&self, len: usize) -> &[T] {
         debug_assert!(len <= self.done.load(Ordering::Relaxed));
-        // SAFETY: slots below `done` are initialised and no longer written.
+        // SAFETY: `ptr` is the start of the vector of `end` values `run`
+        // holds, unmoved until both threads are joined, and every caller
+        // has seen `done >= len` (an acquire load in `wait_for`), with
+        // `done <= end`: the slots below `len` were written (or held
+        // `G(0..start)` from the start) before their release store, and
+        // neither thread writes them again.
         unsafe { std::slice::from_raw_parts(self.ptr, len) }
     }
 
@@ -217,7 +222,10 @@ fn work<T: Cell>(
             shared.stop.fetch_min(n, Ordering::AcqRel);
             return Some((n, v));
         }
-        // SAFETY: slot n belongs to this thread and is not yet published.
+        // SAFETY: `n < end`, so the slot lies in the vector. It belongs to
+        // this thread (heaps alternate) and is not yet published: `done`
+        // is `n` (waited for above, and only this thread moves it past
+        // `n`), so the other thread reads only slots below `n`.
         unsafe { shared.ptr.add(n).write(T::from_u32(v)) };
         shared.done.store(n + 1, Ordering::Release);
         n += 2;

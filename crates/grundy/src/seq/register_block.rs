@@ -124,9 +124,12 @@ fn mark<T: Cell>(
 ) {
     #[cfg(target_arch = "x86_64")]
     match kernel {
-        // SAFETY: the kernel is only chosen where the processor has AVX-512.
+        // SAFETY: `Avx512` stands for a check that the processor has
+        // AVX-512 F, BW and VBMI (see `Kernel`); `mark_avx512` needs F and
+        // BW, and reads `g` only through checked slices.
         Kernel::Avx512 => return unsafe { mark_avx512(seen, g, runs) },
-        // SAFETY: the kernel is only chosen where the processor has AVX2.
+        // SAFETY: `Avx2` stands for a check that the processor has AVX2
+        // (see `Kernel`), all `mark_avx2` needs.
         Kernel::Avx2 => return unsafe { mark_avx2(seen, g, runs) },
         Kernel::Portable => {}
     }

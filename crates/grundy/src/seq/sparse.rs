@@ -158,6 +158,14 @@ impl Sparse {
     #[inline]
     pub fn record(&mut self, n: usize, v: u32) {
         if n >= 1 && self.class.is_rare(n, v) {
+            // `each_rare_pair` reads without bounds checks on the promise
+            // that the rare positions ascend (and fit `u32`); a position
+            // recorded twice or out of order would break it. Rare positions
+            // are few, so the check costs nothing measurable.
+            assert!(
+                u32::try_from(n).is_ok() && self.rare.last().is_none_or(|&r| (r as usize) < n),
+                "rare position {n} recorded out of order"
+            );
             self.rare.push(n as u32);
             self.rare_value.push(v);
             self.register_block.clear();
@@ -845,11 +853,12 @@ impl Sparse {
         let (Some(&first), Some(&last)) = (rare.first(), rare.last()) else {
             return;
         };
-        // The rare positions ascend, so the first gives the largest
-        // `s - r` and the last the smallest.
+        // The rare positions ascend (`Sparse::record` checks it), so the
+        // first gives the largest `s - r` and the last the smallest.
         assert!((last as usize) < s && s - (first as usize) < g.len());
         for (&r, &v) in rare.iter().zip(values) {
-            // SAFETY: `first <= r <= last`, so `0 < s - r < g.len()` by the
+            // SAFETY: `rare` ascends (checked as it grows, in `record`), so
+            // `first <= r <= last`, and `0 < s - r < g.len()` by the
             // assertion above.
             let b = unsafe { g.get_unchecked(s - r as usize) }.get();
             debug_assert!(v < self.cap && b < self.cap);
@@ -961,8 +970,10 @@ fn option_words(kernel: Kernel, marks: (&[u32], u32), row: (&[u8], u8), out: &mu
     assert!(marks.0.len() >= values && row.0.len() >= values);
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 {
-        // SAFETY: the AVX-512 kernel is chosen only where the processor
-        // has AVX-512 F and BW; the lengths are checked above.
+        // SAFETY: `Avx512` stands for a check that the processor has
+        // AVX-512 F, BW and VBMI (see `Kernel`), which covers the F and BW
+        // the function needs; both slices hold `64 * out.len()` values
+        // (asserted above).
         unsafe { option_words_avx512(marks, row, out) };
         return;
     }
@@ -994,7 +1005,9 @@ unsafe fn option_words_avx512(marks: (&[u32], u32), row: (&[u8], u8), out: &mut 
         _mm512_set1_epi8(row.1 as i8),
     );
     for (w, word) in out.iter_mut().enumerate() {
-        // SAFETY: values `64 w .. 64 w + 64` lie in both slices.
+        // SAFETY: `w < out.len()`, so values `64 w .. 64 w + 64` lie in
+        // both slices (the caller's precondition): one 64-byte load of
+        // `row.0`, four of 16 stamps each of `marks.0`.
         unsafe {
             let s = marks.0.as_ptr().add(64 * w);
             let mut bits =

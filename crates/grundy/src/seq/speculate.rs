@@ -56,15 +56,20 @@ unsafe impl<T: Send + Sync> Sync for Table<T> {}
 impl<T: Cell> Table<T> {
     /// `G(0..len)`, which must all be written.
     fn prefix(&self, len: usize) -> &[T] {
-        // SAFETY: see the `Sync` implementation; slots below `len` are
-        // initialised and no longer written.
+        // SAFETY: `ptr` is the start of the vector of `end` values `run`
+        // holds, unmoved until both threads are joined, and `len <= end`
+        // (a heap below `end`). The first thread asks for slots it wrote
+        // itself; the second for `G(0..n)` of a heap `n` it popped, all
+        // written before `n` was published (see the `Sync` implementation),
+        // and no slot below `len` is written again.
         unsafe { std::slice::from_raw_parts(self.ptr, len) }
     }
 
     /// Writes slot `n`, which must not have been handed on yet.
     fn write(&self, n: usize, v: T) {
-        // SAFETY: slot `n` is the first thread's alone until it pushes a
-        // heap after it.
+        // SAFETY: `n < end` (the first thread's heaps), so the slot lies in
+        // the vector; it is the first thread's alone until it pushes a heap
+        // after it, and the second reads only below the heaps pushed.
         unsafe { self.ptr.add(n).write(v) };
     }
 }
@@ -146,8 +151,11 @@ impl Sender<'_> {
             }
         }
         let k = self.pushed;
-        // SAFETY: the entry is inside the ring, and no longer read by the
-        // second thread (`popped` passed it).
+        // SAFETY: `k % size * stride + stride <= size * stride`, the
+        // length of the ring's vector, so the entry lies in it; and it is
+        // no longer read by the second thread: `k < room`, a value of
+        // `popped` (acquire) plus `size`, so the second thread has copied
+        // out entry `k - size`, the last use of this slot.
         let entry = unsafe {
             std::slice::from_raw_parts_mut(ring.slots.add(k % ring.size * ring.stride), ring.stride)
         };
@@ -212,8 +220,11 @@ impl Receiver<'_> {
             }
         }
         let k = self.popped;
-        // SAFETY: the entry was published by the release store of `pushed`
-        // loaded above, and is not rewritten before `popped` passes it.
+        // SAFETY: the entry lies in the ring's vector (as in `push`); it
+        // was written before the release store of `pushed` loaded above
+        // (`k < available`), and the first thread does not rewrite it
+        // before `popped` passes `k`, which this thread tells only after
+        // the copy.
         let slot = unsafe {
             std::slice::from_raw_parts(ring.slots.add(k % ring.size * ring.stride), ring.stride)
         };
