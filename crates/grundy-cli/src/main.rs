@@ -165,6 +165,8 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// The misère Grundy values and genus of heaps 0..=N of a one-heap family.
     Genus(cmd::genus::GenusArgs),
+    /// The misère quotient (Plambeck–Siegel) of the heaps 0..=N of a one-heap family.
+    Quotient(cmd::quotient::QuotientArgs),
     /// Nimber arithmetic: nim-sum, nim-product, quotient, inverse ("6*13" is 15).
     Nimber(cmd::nimber::NimberArgs),
     /// A Green Hackenbush picture from a file: value, reason and winning cuts.
@@ -211,6 +213,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => cmd::plot::plot(args, &limits, &mut stdout),
         Command::Play(args) => cmd::play::play(args, &limits, &mut stdout),
         Command::Genus(args) => cmd::genus::genus_table(args, &limits, &mut stdout),
+        Command::Quotient(args) => cmd::quotient::quotient_of(args, &limits, &mut stdout),
         Command::Nimber(args) => cmd::nimber::nimber(args, &mut stdout),
         Command::Hackenbush(args) => cmd::hackenbush::hackenbush(args, &limits, &mut stdout),
         Command::Serve(args) => serve::serve(args, &limits, &mut stdout),

@@ -92,6 +92,7 @@ pub mod solve;
 
 // The front door: what a user needs, at the root.
 pub use analysis::hackenbush::HackenbushReport;
+pub use analysis::quotient::QuotientReport;
 pub use analysis::{
     GenusTable, Method, MoveReport, MovesReport, Report, Value, Verdict, analyze, moves,
 };

@@ -11,6 +11,7 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod quotient;
 pub mod table;
 pub mod value;
 

@@ -222,7 +222,10 @@ fn misere_kayles_sum_is_answered_by_search() {
     ]);
     assert_eq!(v["method"], "search");
     assert_eq!(v["verdict"], "P");
-    assert_eq!(v["value"], serde_json::json!({"kind": "misere_grundy", "value": 0}));
+    assert_eq!(
+        v["value"],
+        serde_json::json!({"kind": "misere_grundy", "value": 0})
+    );
     assert_eq!(strings(&v["winning_moves"]), Vec::<&str>::new());
     // The search's limits hold, with the solver's refusal (here its budget
     // of options listed per position allowed).

@@ -35,6 +35,7 @@ pub mod game_graph;
 pub mod hackenbush;
 pub mod loopy;
 pub mod normal;
+pub mod quotient;
 mod report;
 
 pub use normal::{Analysis, ComponentValue, Move};
