@@ -287,6 +287,20 @@ fn genus(py: Python<'_>, family: &str, to: u64, limits: &Bound<'_, PyDict>) -> P
     json(&table)
 }
 
+/// The misère quotient of heaps `0..=to` of a one-heap family, as the
+/// command line's `quotient --json` reports it.
+#[pyfunction]
+#[pyo3(signature = (family, to, limits))]
+fn quotient(py: Python<'_>, family: &str, to: u64, limits: &Bound<'_, PyDict>) -> PyResult<String> {
+    let limits = limits::from_dict(limits)?;
+    let family = family.to_owned();
+    let report = run(py, limits, move |l| {
+        let family = grundy::expr::family_named_with(&family, l)?;
+        grundy::analysis::quotient::quotient(&family, to, l)
+    })?;
+    json(&report)
+}
+
 /// The SVG picture the command line's `plot` writes: a scatter plot of a
 /// one-parameter family, a heat map of a two-parameter one.
 #[pyfunction]
@@ -370,6 +384,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(period, m)?)?;
     m.add_function(wrap_pyfunction!(genus, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(plot, m)?)?;
     m.add_function(wrap_pyfunction!(nim_product, m)?)?;
     m.add_function(wrap_pyfunction!(nim_power, m)?)?;

@@ -138,3 +138,19 @@ def test_the_schema_refuses_a_wrong_shape() -> None:
     assert _errors(v, bad) == []
     bad["verdict"] = "W"
     assert _errors(v, bad) != []
+
+
+def test_quotients_follow_the_schema_and_decide_sums() -> None:
+    v = _validator("quotient.schema.json")
+    for f in ["octal[0.75]", "kayles", "sub{2,3,7}"]:
+        q = grundy.quotient(f, 12)
+        assert _errors(v, vars(q)) == [], f
+        if os.environ.get("GRUNDY_CLI"):
+            assert vars(q) == cli_json(["quotient", "--json", f, "--to", "12"]), f
+    # 0.75's quotient is Plambeck's R8: order 8, two P-positions.
+    q = grundy.quotient("octal[0.75]", 20)
+    assert (q.order, q.p_count) == (8, 2)
+    # A sum decided by the quotient agrees with misère play's analysis.
+    for heaps in ([1], [1, 1], [2, 3], [5, 6, 9], [3, 4, 7, 7]):
+        text = "misere(" + " + ".join(f"octal[0.75]({h})" for h in heaps) + ")"
+        assert q.is_p_position(heaps) == (grundy.value(text).verdict == "P"), text

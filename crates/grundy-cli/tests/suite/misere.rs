@@ -243,3 +243,37 @@ fn misere_kayles_sum_is_answered_by_search() {
         "{line}"
     );
 }
+
+#[test]
+fn quotients_are_printed_with_their_table_and_refused_where_they_do_not_apply() {
+    // 0.75: Plambeck's R8 (INTEGERS 5, 2005): order 8, two P-positions.
+    let text = stdout(&grundy(&["quotient", "octal[0.75]", "--to", "20", "--table"]));
+    assert!(
+        text.starts_with("misère quotient of octal[0.75], heaps 0..20: order 8, |P| = 2"),
+        "{text}"
+    );
+    assert!(text.contains("(* marks the elements of P)"), "{text}");
+    let q = json(&["quotient", "--json", "octal[0.75]", "--to", "20"]);
+    assert_eq!((q["order"].as_u64(), q["p_count"].as_u64()), (Some(8), Some(2)));
+    // Each P element of the quotient is the image of a misère P-position:
+    // check the heaps whose own image lies in P against the analysis.
+    let p: Vec<u64> = q["p_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    for (n, phi) in q["phi"].as_array().unwrap().iter().enumerate().skip(1) {
+        let v = json(&["value", "--json", &format!("misere(octal[0.75]({n}))")]);
+        let lost = v["verdict"] == "P";
+        assert_eq!(lost, p.contains(&phi.as_u64().unwrap()), "heap {n}");
+    }
+    // Misère Nim's heaps give the tame quotient.
+    let nim = stdout(&grundy(&["quotient", "nim", "--to", "3"]));
+    assert!(nim.contains("tame (misère Nim's T2)"), "{nim}");
+    assert_fails(&["quotient", "wythoff"], "not a one-heap family");
+    assert_fails(
+        &["quotient", "kayles", "--to", "100", "--max-heap", "50"],
+        "--max-heap",
+    );
+}

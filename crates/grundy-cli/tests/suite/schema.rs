@@ -227,6 +227,13 @@ fn every_face_gives_the_shape_of_its_schema() {
             tally.check("web", &period, f, &by_web["period"]);
         }
     }
+    // Misère quotients of games with small quotients (the conformance
+    // suite's take-and-break families are searched to heap 12).
+    let quotient = validator("quotient.schema.json");
+    for f in ["octal[0.75]", "kayles", "sub{2,3,7}", "nim"] {
+        let q = cli(&["quotient", "--json", f, "--to", "12"]);
+        tally.check("cli", &quotient, f, &q);
+    }
     let (status, by_web) = server.post("/api/table", &json!({"family": "wythoff", "to": "6x6"}));
     assert_eq!(status, 200, "{by_web}");
     tally.check("web", &table, "wythoff", &by_web);

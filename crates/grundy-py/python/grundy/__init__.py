@@ -73,6 +73,8 @@ __all__ = [
     "genus",
     "Genus",
     "GenusTable",
+    "quotient",
+    "Quotient",
     "plot",
     "GrundyError",
     "ParseError",
@@ -814,6 +816,65 @@ def genus(family: str, to: int, **limits: "Unpack[Limits]") -> GenusTable:
     """The misère values and genus of heaps ``0..=to`` of a one-heap family."""
     d = json.loads(_grundy.genus(family, to, _limits(dict(limits))))
     return GenusTable(d["family"], [Genus(**g) for g in d["genera"]])
+
+
+@dataclass(frozen=True)
+class Quotient:
+    """The misère quotient of the sums of heaps ``0..=heaps`` of a one-heap
+    family, as ``grundy quotient --json`` says (docs/MISERE.md): a sum is
+    a misère P-position exactly when the product of its heaps' ``phi``
+    lies in ``p_positions``."""
+
+    heaps: int
+    status: str
+    """``"verified"``: the quotient passed the finite check."""
+    order: int
+    p_count: int
+    elements: List[str]
+    """Each element as its least word in the generators (``1``, ``a``, ``a²b``)."""
+    p_positions: List[int]
+    phi: List[int]
+    """``Φ(n)`` of each heap, as an index into :attr:`elements`."""
+    phi_names: List[str]
+    generators: List[Dict[str, Any]]
+    relations: List[Dict[str, str]]
+    table: Optional[List[List[int]]]
+    """The multiplication table, for quotients of at most 64 elements."""
+    tame: Dict[str, Any]
+    period: Optional[Dict[str, Any]]
+
+    def is_p_position(self, heaps: Iterable[int]) -> bool:
+        """Whether a sum of heaps (each at most :attr:`heaps`) is lost by
+        the player to move under misère play (needs :attr:`table`)."""
+        if self.table is None:
+            raise ValueError("no multiplication table: the quotient has more than 64 elements")
+        x = 0  # the identity
+        for h in heaps:
+            x = self.table[x][self.phi[h]]
+        return x in self.p_positions
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        head = (
+            f"<p>misère quotient of heaps 0..{self.heaps}: order {self.order}, "
+            f"|P| = {self.p_count} (P marked)</p>"
+        )
+        if self.table is None:
+            return head
+        def cell(i: int) -> str:
+            style = ' style="background:#fde2e2"' if i in self.p_positions else ""
+            return f"<td{style}>{e(self.elements[i])}</td>"
+        rows = "".join(
+            f"<tr>{cell(x)}{''.join(cell(z) for z in row)}</tr>" for x, row in enumerate(self.table)
+        )
+        top = "".join(cell(y) for y in range(self.order))
+        return f"{head}<table><tr><th>·</th>{top}</tr>{rows}</table>"
+
+
+def quotient(family: str, to: int = 30, **limits: "Unpack[Limits]") -> Quotient:
+    """The misère quotient of the sums of heaps ``0..=to`` of a one-heap family."""
+    d = json.loads(_grundy.quotient(family, to, _limits(dict(limits))))
+    return Quotient(**d)
 
 
 @dataclass(frozen=True)
