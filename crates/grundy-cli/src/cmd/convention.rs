@@ -38,6 +38,8 @@ pub enum MethodArg {
     Sj,
     /// Step counts (every-move rule).
     Steps,
+    /// The misère quotient of the heaps of one game (misère sums of heaps of one family).
+    Quotient,
 }
 
 impl PlayArgs {
@@ -60,6 +62,7 @@ impl PlayArgs {
             MethodArg::Bouton => Method::Bouton,
             MethodArg::Sj => Method::Sj,
             MethodArg::Steps => Method::Steps,
+            MethodArg::Quotient => Method::Quotient,
         }
     }
 }

@@ -247,14 +247,23 @@ fn misere_kayles_sum_is_answered_by_search() {
 #[test]
 fn quotients_are_printed_with_their_table_and_refused_where_they_do_not_apply() {
     // 0.75: Plambeck's R8 (INTEGERS 5, 2005): order 8, two P-positions.
-    let text = stdout(&grundy(&["quotient", "octal[0.75]", "--to", "20", "--table"]));
+    let text = stdout(&grundy(&[
+        "quotient",
+        "octal[0.75]",
+        "--to",
+        "20",
+        "--table",
+    ]));
     assert!(
         text.starts_with("misère quotient of octal[0.75], heaps 0..20: order 8, |P| = 2"),
         "{text}"
     );
     assert!(text.contains("(* marks the elements of P)"), "{text}");
     let q = json(&["quotient", "--json", "octal[0.75]", "--to", "20"]);
-    assert_eq!((q["order"].as_u64(), q["p_count"].as_u64()), (Some(8), Some(2)));
+    assert_eq!(
+        (q["order"].as_u64(), q["p_count"].as_u64()),
+        (Some(8), Some(2))
+    );
     // Each P element of the quotient is the image of a misère P-position:
     // check the heaps whose own image lies in P against the analysis.
     let p: Vec<u64> = q["p_positions"]

@@ -86,7 +86,7 @@ __all__ = [
 ]
 
 PlayName = Literal["normal", "misere", "every"]
-MethodName = Literal["auto", "search", "bouton", "sj", "steps"]
+MethodName = Literal["auto", "search", "bouton", "sj", "steps", "quotient"]
 Verdict = Literal["N", "P", "D"]
 
 

@@ -157,7 +157,7 @@ fn misere<G: Game>(
     let sj_failure = match method {
         Method::Auto | Method::Sj => sj_holds(game, &components, limits)?,
         Method::Search => Some("search was asked for".into()),
-        Method::Bouton | Method::Steps => {
+        Method::Bouton | Method::Steps | Method::Quotient => {
             return Err(Error::invalid(format!(
                 "--method {} does not apply to a game given as rules under misère play; use auto, sj or search",
                 method.name()

@@ -80,6 +80,9 @@ pub enum Method {
     Sj,
     /// Step counts (the every-move rule).
     Steps,
+    /// The misère quotient of the heaps of the one game every component
+    /// is a heap of (misère play).
+    Quotient,
 }
 
 impl Method {
@@ -91,6 +94,7 @@ impl Method {
             Method::Bouton => "bouton",
             Method::Sj => "sj",
             Method::Steps => "steps",
+            Method::Quotient => "quotient",
         }
     }
 
@@ -102,12 +106,13 @@ impl Method {
             Method::Bouton,
             Method::Sj,
             Method::Steps,
+            Method::Quotient,
         ]
         .into_iter()
         .find(|m| m.name() == name)
         .ok_or_else(|| {
             Error::invalid(format!(
-                "unknown method `{name}`; methods: auto, search, bouton, sj, steps"
+                "unknown method `{name}`; methods: auto, search, bouton, sj, steps, quotient"
             ))
         })
     }
@@ -120,8 +125,9 @@ impl Method {
             Method::Search => Ok(Some(misere::Method::Search)),
             Method::Bouton => Ok(Some(misere::Method::Bouton)),
             Method::Sj => Ok(Some(misere::Method::Sj)),
+            Method::Quotient => Ok(Some(misere::Method::Quotient)),
             Method::Steps => Err(Error::invalid(
-                "--method steps is for the every-move rule; misère play takes auto, search, bouton or sj",
+                "--method steps is for the every-move rule; misère play takes auto, search, bouton, sj or quotient",
             )),
         }
     }
@@ -133,8 +139,8 @@ impl Method {
             Method::Auto => Ok(None),
             Method::Steps => Ok(Some(every::Method::Steps)),
             Method::Search => Ok(Some(every::Method::Search)),
-            Method::Bouton | Method::Sj => Err(Error::invalid(
-                "--method bouton and --method sj are for misère play; the every-move rule takes auto, steps or search",
+            Method::Bouton | Method::Sj | Method::Quotient => Err(Error::invalid(
+                "--method bouton, sj and quotient are for misère play; the every-move rule takes auto, steps or search",
             )),
         }
     }

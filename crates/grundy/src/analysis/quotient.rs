@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use crate::error::{Error, LimitKind, Result};
-use crate::family::{Arg, Family, Shape};
-use crate::heap::HeapGame;
+use crate::error::Result;
+use crate::family::Family;
 use crate::limits::Limits;
+use crate::misere::quotient::ListedHeaps;
 
 pub use crate::misere::quotient::{
     Generator, PhiPeriod, QuotientReport, Relation, Status, TABLE_MAX, Tameness,
@@ -18,60 +18,4 @@ pub use crate::misere::quotient::{
 pub fn quotient(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<QuotientReport> {
     let heaps = ListedHeaps::of(family.as_ref(), to, limits)?;
     crate::misere::quotient::quotient(heaps, to, limits)
-}
-
-/// A one-heap family's options of heaps `0..=to`, listed once: the
-/// quotient asks for them many times, and a family's listing can fail
-/// (a limit, a script's error) where a [`HeapGame`]'s cannot.
-struct ListedHeaps {
-    options: Vec<Vec<Vec<u64>>>,
-}
-
-impl ListedHeaps {
-    fn of(family: &dyn Family, to: u64, limits: &Limits) -> Result<ListedHeaps> {
-        if family.shape() != Shape::Heaps {
-            return Err(Error::invalid(format!(
-                "`{}` is not a one-heap family: a misère quotient is of the sums of heaps of one game",
-                family.head()
-            )));
-        }
-        if to > limits.max_heap {
-            return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
-        }
-        let mut options = Vec::new();
-        let mut listed = Vec::new();
-        for n in 0..=to {
-            limits.check_stop()?;
-            listed.clear();
-            family.moves(&[Arg::Int(n)], limits, &mut listed)?;
-            let heaps = listed
-                .iter()
-                .map(|option| {
-                    option
-                        .iter()
-                        .map(|arg| match arg {
-                            Arg::Int(h) => Ok(*h),
-                            other => Err(Error::invalid(format!(
-                                "`{}` left `{other}`, not a heap size",
-                                family.head()
-                            ))),
-                        })
-                        .collect::<Result<Vec<u64>>>()
-                })
-                .collect::<Result<Vec<_>>>()?;
-            options.push(heaps);
-        }
-        Ok(ListedHeaps { options })
-    }
-}
-
-impl HeapGame for ListedHeaps {
-    fn options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) {
-        // The quotient asks only for heaps up to the `to` it was grown to.
-        if let Some(options) = usize::try_from(n).ok().and_then(|n| self.options.get(n)) {
-            for option in options {
-                visit(option);
-            }
-        }
-    }
 }

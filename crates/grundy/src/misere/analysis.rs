@@ -22,6 +22,7 @@ use serde::Serialize;
 use super::genus::{self, Genus};
 use super::nim;
 use super::outcome::SumSearch;
+use super::quotient::{ListedHeaps, Quotient};
 use super::sj::{self, Condition};
 use crate::error::{Error, ErrorKind, Result};
 use crate::expr::position::term_text;
@@ -41,6 +42,9 @@ pub enum Method {
     Bouton,
     /// The SJ theorem, its condition checked.
     Sj,
+    /// The misère quotient of the heaps of the one game every component
+    /// is a heap of ([`super::quotient`]).
+    Quotient,
 }
 
 impl Method {
@@ -50,6 +54,7 @@ impl Method {
             Method::Search => "search",
             Method::Bouton => "bouton",
             Method::Sj => "sj",
+            Method::Quotient => "quotient",
         }
     }
 }
@@ -205,6 +210,10 @@ pub const VALUE_BUDGET: usize = 250_000;
 enum Judge {
     Bouton,
     Sj,
+    /// The quotient of the heaps `0..=N` of the family every component is
+    /// a heap of, `N` the largest heap of the position (moves only make
+    /// heaps smaller).
+    Quotient(Box<Quotient<ListedHeaps>>),
     Search {
         search: Box<SumSearch>,
         /// Whether misère Grundy values are still looked for: not once
@@ -228,6 +237,10 @@ impl Judge {
         };
         match method {
             Some(Method::Search) => Ok((search(), None)),
+            Some(Method::Quotient) => Ok((
+                Judge::Quotient(Box::new(quotient_of(position, limits)?)),
+                None,
+            )),
             Some(Method::Bouton) if all_nim => Ok((Judge::Bouton, None)),
             Some(Method::Bouton) => Err(Error::invalid(format!(
                 "Bouton's rule is for Nim heaps only, and misere({position}) has other games; \
@@ -262,6 +275,7 @@ impl Judge {
         match self {
             Judge::Bouton => Method::Bouton,
             Judge::Sj => Method::Sj,
+            Judge::Quotient(_) => Method::Quotient,
             Judge::Search { .. } => Method::Search,
         }
     }
@@ -285,6 +299,7 @@ impl Judge {
                 let wins = sj::first_player_wins(&sj::component_values(position, limits)?);
                 Ok((if wins { Outcome::N } else { Outcome::P }, None, None))
             }
+            Judge::Quotient(q) => Ok((q.outcome(&heap_sizes(position)?)?, None, None)),
             Judge::Search { search, values } => {
                 let outcome = search.outcome(position)?;
                 if outcome == Outcome::P {
@@ -350,6 +365,18 @@ impl Judge {
                     nim_sum(total)
                 )
             }
+            Judge::Quotient(q) => {
+                let lost = if outcome == Outcome::P {
+                    "in"
+                } else {
+                    "not in"
+                };
+                format!(
+                    "misère quotient of the heaps 0..{} (order {}): the product of the heaps' images is {lost} P",
+                    q.heaps(),
+                    q.order()
+                )
+            }
             Judge::Search { .. } => match (misere_grundy, outcome) {
                 (Some(v), _) => format!(
                     "search over the whole sum: misère Grundy value of misere({position}) is {v:#}"
@@ -410,6 +437,26 @@ impl Judge {
                 }
                 out.sort_by_key(|m| m.component);
             }
+            Judge::Quotient(q) => {
+                // The quotient names the winning options from their images,
+                // without a search.
+                let found = q.all_winning_moves(&heap_sizes(position)?)?;
+                for m in found {
+                    let option: Vec<Arg> = if m.to.is_empty() {
+                        vec![Arg::Int(0)]
+                    } else {
+                        m.to.iter().map(|&h| Arg::Int(h)).collect()
+                    };
+                    out.push(self.make_move(
+                        position,
+                        m.index,
+                        &parts[m.index],
+                        &option,
+                        false,
+                        limits,
+                    )?);
+                }
+            }
             Judge::Search { .. } => {
                 for (i, c) in parts.iter().enumerate() {
                     let (family, args) = position.component(c);
@@ -450,6 +497,43 @@ impl Judge {
             misere_grundy,
         })
     }
+}
+
+/// The quotient of the heaps of the one one-heap family every component
+/// of `position` is a heap of, up to its largest heap.
+fn quotient_of(position: &Position, limits: &Limits) -> Result<Quotient<ListedHeaps>> {
+    let heads: Vec<String> = position.terms.iter().map(|t| t.family.head()).collect();
+    let Some(first) = position.terms.first() else {
+        return Err(Error::invalid(
+            "--method quotient needs heaps of a one-heap family; the position is empty",
+        ));
+    };
+    if heads.iter().any(|h| *h != heads[0]) {
+        return Err(Error::invalid(format!(
+            "--method quotient needs the heaps of one game, and misere({position}) mixes {}; use --method search",
+            heads.join(", ")
+        )));
+    }
+    let heaps = heap_sizes(position)?;
+    let top = heaps.iter().copied().max().unwrap_or(0);
+    let mut q = Quotient::new(ListedHeaps::of(first.family.as_ref(), top, limits)?);
+    q.extend_to(top, limits)?;
+    Ok(q)
+}
+
+/// The heap sizes of a position whose components are single heaps.
+fn heap_sizes(position: &Position) -> Result<Vec<u64>> {
+    position
+        .components()
+        .iter()
+        .map(|c| match position.component(c).1 {
+            [Arg::Int(n)] => Ok(*n),
+            other => Err(Error::invalid(format!(
+                "--method quotient needs single heaps, and a component of misere({position}) is ({})",
+                other.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+            ))),
+        })
+        .collect()
 }
 
 /// The note when search does not give the misère Grundy value.

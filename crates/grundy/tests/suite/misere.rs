@@ -639,3 +639,47 @@ fn misere_grundy_value_beyond_its_budget_is_left_out_with_a_note() {
         );
     }
 }
+
+/// `--method quotient` against search on random sums of heaps of one game:
+/// the same outcome and the same winning moves (the quotient names them
+/// from its images, search by trying every option and keeping those that
+/// leave a P-position; search is held against the definition above).
+#[test]
+fn quotient_method_agrees_with_search_on_random_sums() {
+    let mut state: u64 = 2026;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let mut checked = 0;
+    for family in [
+        "kayles",
+        "octal[0.75]",
+        "dawson",
+        "sub{2,3,7}",
+        "grundy-game",
+    ] {
+        for _ in 0..60 {
+            let heaps = 1 + next(5);
+            let terms: Vec<String> = (0..heaps)
+                .map(|_| format!("{family}({})", 1 + next(12)))
+                .collect();
+            let p = parse(&terms.join(" + "));
+            let by_quotient = analyze(&p, Some(Method::Quotient));
+            let by_search = analyze(&p, Some(Method::Search));
+            assert_eq!(by_quotient.outcome, by_search.outcome, "{p}");
+            assert_eq!(winning(&by_quotient), winning(&by_search), "{p}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 300);
+    // Mixed games and whole positions are refused with the reason.
+    let mixed = misere::analyze(
+        &parse("kayles(3) + nim(2)"),
+        Some(Method::Quotient),
+        &Limits::default(),
+    );
+    assert!(mixed.unwrap_err().to_string().contains("heaps of one game"));
+}

@@ -69,6 +69,49 @@ impl<H: HeapGame> Quotient<H> {
         Ok(all)
     }
 
+    /// Every winning move from the sum of `heaps`: in every heap of the sum
+    /// (equal heaps each), every option whose image wins. The images that
+    /// win are found per heap from the grouped options; the options are then
+    /// listed once to expand each winning image to all of its options.
+    pub fn all_winning_moves(&self, heaps: &[u64]) -> Result<Vec<QuotientMove>> {
+        let images = heaps
+            .iter()
+            .map(|&h| self.phi_of(h))
+            .collect::<Result<Vec<u32>>>()?;
+        let m = &self.monoid;
+        let mut suffix = vec![0u32; images.len() + 1];
+        for i in (0..images.len()).rev() {
+            suffix[i] = m.mul(images[i], suffix[i + 1]);
+        }
+        let mut all = Vec::new();
+        if self.p[suffix[0] as usize] {
+            return Ok(all);
+        }
+        let mut prefix = 0u32;
+        for (i, &h) in heaps.iter().enumerate() {
+            let rest = m.mul(prefix, suffix[i + 1]);
+            prefix = m.mul(prefix, images[i]);
+            let winning: Vec<u32> = self.groups[h as usize]
+                .iter()
+                .map(|&(e, _)| e)
+                .filter(|&e| self.p[m.mul(rest, e) as usize])
+                .collect();
+            if winning.is_empty() {
+                continue;
+            }
+            for option in &self.heaps.options[h as usize] {
+                if winning.contains(&image(m, &self.phi, option)) {
+                    all.push(QuotientMove {
+                        index: i,
+                        from: h,
+                        to: option.iter().map(|&x| x as u64).collect(),
+                    });
+                }
+            }
+        }
+        Ok(all)
+    }
+
     /// Calls `visit` with winning moves until it returns `false`.
     ///
     /// The sum less heap `i` is the product of the images before `i` and

@@ -77,6 +77,7 @@
 mod candidate;
 mod eval;
 mod grow;
+mod listed;
 mod monoid;
 mod present;
 mod report;
@@ -86,6 +87,7 @@ mod verify;
 
 pub use eval::QuotientMove;
 pub use grow::Quotient;
+pub use listed::ListedHeaps;
 pub use report::{Generator, PhiPeriod, QuotientReport, Relation, Status, TABLE_MAX, Tameness};
 
 use crate::error::Result;
