@@ -16,7 +16,7 @@
 //! principles against a brute-force search of every small picture.
 
 mod bamboo;
-pub(crate) mod colon;
+pub mod colon;
 pub mod cuts;
 mod file;
 pub mod fusion;
