@@ -74,23 +74,12 @@ impl<H: HeapGame> Quotient<H> {
     /// win are found per heap from the grouped options; the options are then
     /// listed once to expand each winning image to all of its options.
     pub fn all_winning_moves(&self, heaps: &[u64]) -> Result<Vec<QuotientMove>> {
-        let images = heaps
-            .iter()
-            .map(|&h| self.phi_of(h))
-            .collect::<Result<Vec<u32>>>()?;
         let m = &self.monoid;
-        let mut suffix = vec![0u32; images.len() + 1];
-        for i in (0..images.len()).rev() {
-            suffix[i] = m.mul(images[i], suffix[i + 1]);
-        }
         let mut all = Vec::new();
-        if self.p[suffix[0] as usize] {
+        let Some(rests) = self.rests(heaps)? else {
             return Ok(all);
-        }
-        let mut prefix = 0u32;
-        for (i, &h) in heaps.iter().enumerate() {
-            let rest = m.mul(prefix, suffix[i + 1]);
-            prefix = m.mul(prefix, images[i]);
+        };
+        for (i, (&h, &rest)) in heaps.iter().zip(&rests).enumerate() {
             let winning: Vec<u32> = self.groups[h as usize]
                 .iter()
                 .map(|&(e, _)| e)
@@ -125,23 +114,12 @@ impl<H: HeapGame> Quotient<H> {
         heaps: &[u64],
         visit: &mut dyn FnMut(QuotientMove) -> bool,
     ) -> Result<()> {
-        let images = heaps
-            .iter()
-            .map(|&h| self.phi_of(h))
-            .collect::<Result<Vec<u32>>>()?;
         let m = &self.monoid;
-        let mut suffix = vec![0u32; images.len() + 1];
-        for i in (0..images.len()).rev() {
-            suffix[i] = m.mul(images[i], suffix[i + 1]);
-        }
-        if self.p[suffix[0] as usize] {
+        let Some(rests) = self.rests(heaps)? else {
             return Ok(());
-        }
-        let mut prefix = 0u32;
-        for (i, &h) in heaps.iter().enumerate() {
+        };
+        for (i, (&h, &rest)) in heaps.iter().zip(&rests).enumerate() {
             let first = heaps[..i].iter().all(|&g| g != h);
-            let rest = m.mul(prefix, suffix[i + 1]);
-            prefix = m.mul(prefix, images[i]);
             if !first {
                 continue;
             }
@@ -165,6 +143,31 @@ impl<H: HeapGame> Quotient<H> {
     }
 
     /// `Φ(h)`, or an error for a heap beyond the quotient.
+    /// For each heap of the sum, the image of the sum less that heap (prefix
+    /// and suffix products: one pass each); `None` when the sum is a
+    /// P-position, so no move wins.
+    fn rests(&self, heaps: &[u64]) -> Result<Option<Vec<u32>>> {
+        let images = heaps
+            .iter()
+            .map(|&h| self.phi_of(h))
+            .collect::<Result<Vec<u32>>>()?;
+        let m = &self.monoid;
+        let mut suffix = vec![0u32; images.len() + 1];
+        for i in (0..images.len()).rev() {
+            suffix[i] = m.mul(images[i], suffix[i + 1]);
+        }
+        if self.p[suffix[0] as usize] {
+            return Ok(None);
+        }
+        let mut prefix = 0u32;
+        let mut rests = Vec::with_capacity(images.len());
+        for (i, &image) in images.iter().enumerate() {
+            rests.push(m.mul(prefix, suffix[i + 1]));
+            prefix = m.mul(prefix, image);
+        }
+        Ok(Some(rests))
+    }
+
     fn phi_of(&self, h: u64) -> Result<u32> {
         self.phi.get(h as usize).copied().ok_or_else(|| {
             Error::invalid(format!(
