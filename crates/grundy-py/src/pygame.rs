@@ -413,6 +413,7 @@ fn report_to_python<'py>(
     }
     d.set_item("winning_moves", moves)?;
     d.set_item("winning_moves_complete", r.winning_moves_complete)?;
+    d.set_item("winning_move_count", r.winning_move_count)?;
     d.set_item("reason", &r.reason)?;
     d.set_item("method", r.method)?;
     d.set_item("method_note", &r.method_note)?;

@@ -68,6 +68,7 @@ def _value_json(r: grundy.Report) -> Dict[str, Any]:
         "verdict": r.verdict,
         "winning_moves": [grundy._shown(m, r.play) for m in r.winning_moves],
         "winning_moves_complete": r.winning_moves_complete,
+        "winning_move_count": r.winning_move_count,
         "reason": r.reason,
         "method": r.method,
         "method_note": r.method_note,

@@ -458,6 +458,10 @@ class Report:
     """Every winning move, as the position it leads to."""
     winning_moves_complete: bool
     """False when a limit stopped the list of winning moves short."""
+    winning_move_count: Optional[int]
+    """How many winning moves there are, listed or not (the misère quotient
+    counts those beyond ``max_moves``); ``None`` when the list is incomplete
+    and the rest were not counted."""
     reason: str
     """The argument for the verdict, in one sentence."""
     method: str
@@ -552,6 +556,7 @@ def value(
             verdict=data["verdict"],
             winning_moves=[Position._canonical(m, shown_play) for m in data["winning_moves"]],
             winning_moves_complete=data["winning_moves_complete"],
+            winning_move_count=data["winning_move_count"],
             reason=data["reason"],
             method=data["method"],
             method_note=data["method_note"],
@@ -565,6 +570,7 @@ def value(
         verdict=d["verdict"],
         winning_moves=[_from_parts(m) for m in d["winning_moves"]],
         winning_moves_complete=d["winning_moves_complete"],
+        winning_move_count=d["winning_move_count"],
         reason=d["reason"],
         method=d["method"],
         method_note=d["method_note"],

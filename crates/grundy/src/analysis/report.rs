@@ -138,6 +138,10 @@ pub struct Report {
     /// allows examining and no formula listed them all, so more winning
     /// moves may exist.
     pub winning_moves_complete: bool,
+    /// How many winning moves there are, when known: all of them counted,
+    /// listed or not (the misère quotient counts without listing); `None`
+    /// when the list is incomplete and the rest were not counted.
+    pub winning_move_count: Option<u64>,
     /// The argument for the verdict, in one sentence.
     pub reason: String,
     /// The method that decided: `sprague-grundy`, `generalised`, `bouton`,
@@ -164,6 +168,9 @@ impl Report {
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Normal, &a.winning_moves),
             winning_moves_complete: a.winning_moves_complete,
+            winning_move_count: a
+                .winning_moves_complete
+                .then_some(a.winning_moves.len() as u64),
             reason: normal::reason(&a),
             method: "sprague-grundy",
             method_note: None,
@@ -180,6 +187,9 @@ impl Report {
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Normal, &a.winning_moves),
             winning_moves_complete: a.winning_moves_complete,
+            winning_move_count: a
+                .winning_moves_complete
+                .then_some(a.winning_moves.len() as u64),
             reason: a.reason(),
             method: "generalised",
             method_note: None,
@@ -195,7 +205,8 @@ impl Report {
             value: a.misere_grundy.map(Value::MisereGrundy),
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Misere, &a.winning_moves),
-            winning_moves_complete: true,
+            winning_moves_complete: a.winning_moves_complete,
+            winning_move_count: Some(a.winning_move_count),
             reason: a.reason.clone(),
             method: a.method.name(),
             method_note: a.note.clone(),
@@ -212,6 +223,7 @@ impl Report {
             verdict: a.outcome.into(),
             winning_moves: with_play(Play::Every, &a.winning_moves),
             winning_moves_complete: true,
+            winning_move_count: Some(a.winning_moves.len() as u64),
             reason: a.reason.clone(),
             method: a.method.name(),
             method_note: None,

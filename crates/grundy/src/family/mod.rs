@@ -193,6 +193,23 @@ pub trait Family: Send + Sync {
         Ok(PeriodSearch::NotSearched)
     }
 
+    /// For a one-heap family whose moves follow fixed rules: calls `visit`
+    /// with the heaps each move from a heap of `n` leaves (heaps of 0 may
+    /// appear), without listing them as arguments, and returns `true`.
+    /// Families without such rules return `false` and visit nothing.
+    fn heap_options(&self, _n: u64, _visit: &mut dyn FnMut(&[u64])) -> bool {
+        false
+    }
+
+    /// For a one-heap family: the theorem that proves a period of its
+    /// heaps from finitely many of them (the moves remove a bounded number
+    /// of tokens and leave a bounded number of heaps), if its rules admit
+    /// one. The misère quotient proves periods of its heap images by the
+    /// same bound.
+    fn period_proof(&self) -> Option<crate::period::Proof> {
+        None
+    }
+
     /// Whether play in this family can return to a position (a game graph
     /// with cycles). Such a family answers [`Family::loopy_value`], its
     /// [`Family::value`] fails on components of infinite value, and sums

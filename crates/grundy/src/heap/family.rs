@@ -290,6 +290,15 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         Ok(())
     }
 
+    fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) -> bool {
+        self.game.options(n, visit);
+        true
+    }
+
+    fn period_proof(&self) -> Option<Proof> {
+        self.game.period_proof()
+    }
+
     fn periodicity(&self, limits: &Limits) -> Result<PeriodSearch> {
         let Some(proof) = self.game.period_proof() else {
             return Ok(PeriodSearch::NotSearched);

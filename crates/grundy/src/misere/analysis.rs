@@ -1,21 +1,27 @@
 //! Misère analysis of a position written in the expression language: who
 //! wins, every winning move, and how that was decided.
 //!
-//! Three methods, each exact where it is used:
+//! Four methods, each exact where it is used:
 //!
 //! - `bouton`: Bouton's rule, for positions made only of Nim heaps;
 //! - `sj`: the SJ theorem, when its condition is checked to hold on every
 //!   position each component can reach ([`super::sj::condition`]);
+//! - `quotient`: the misère quotient of the heaps of the one game every
+//!   component is a heap of ([`super::quotient`]), grown to the largest
+//!   heap of the sum or until a proved period of its heap images covers
+//!   every heap;
 //! - `search`: a search over the whole sum ([`super::SumSearch`]), which
 //!   needs no theory; it finds who wins, stopping at the first winning
 //!   move, and gives the misère Grundy value of the whole position when
 //!   that takes at most [`VALUE_BUDGET`] positions more.
 //!
-//! Left to choose, the analysis takes the first that applies and says why
-//! it fell back to search. Asked for a method that does not apply, it
-//! fails with a message saying why.
+//! Left to choose, the analysis takes the first that applies, in that
+//! order; the quotient within a budget of its own ([`QUOTIENT_BUDGET`],
+//! [`QUOTIENT_HEAPS`]), and it says why it fell back to search. Asked for
+//! a method that does not apply, it fails with a message saying why.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -24,10 +30,10 @@ use super::nim;
 use super::outcome::SumSearch;
 use super::quotient::{ListedHeaps, Quotient};
 use super::sj::{self, Condition};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, LimitKind, Result};
 use crate::expr::position::term_text;
 use crate::expr::{ComponentRef, Position};
-use crate::family::Arg;
+use crate::family::{Arg, Family};
 use crate::game::Outcome;
 use crate::limits::Limits;
 use crate::nimber::Nimber;
@@ -117,8 +123,13 @@ pub struct MisereAnalysis {
     pub misere_grundy: Option<Nimber>,
     /// The components.
     pub components: Vec<MisereComponent>,
-    /// Every move to a position the player to move then loses.
+    /// Every move to a position the player to move then loses (the first
+    /// `Limits::max_moves` when the quotient counts more).
     pub winning_moves: Vec<MisereMove>,
+    /// False when more winning moves exist than are listed.
+    pub winning_moves_complete: bool,
+    /// How many winning moves there are in all.
+    pub winning_move_count: u64,
 }
 
 fn as_misere<S: serde::Serializer>(p: &Position, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -159,10 +170,10 @@ pub fn analyze(
         (a, b) => a.or(b),
     };
     let reason = judge.reason(position, &values, outcome, misere_grundy);
-    let winning_moves = if outcome == Outcome::N {
+    let (winning_moves, winning_move_count) = if outcome == Outcome::N {
         judge.winning_moves(position, &values, limits)?
     } else {
-        Vec::new()
+        (Vec::new(), 0)
     };
     Ok(MisereAnalysis {
         position: position.clone(),
@@ -174,7 +185,9 @@ pub fn analyze(
         grundy,
         misere_grundy,
         components: components(position, &values, limits)?,
+        winning_moves_complete: winning_moves.len() as u64 == winning_move_count,
         winning_moves,
+        winning_move_count,
     })
 }
 
@@ -238,7 +251,7 @@ impl Judge {
         match method {
             Some(Method::Search) => Ok((search(), None)),
             Some(Method::Quotient) => Ok((
-                Judge::Quotient(Box::new(quotient_of(position, limits)?)),
+                Judge::Quotient(Box::new(quotient_of(one_heap_family(position)?, position, limits)?)),
                 None,
             )),
             Some(Method::Bouton) if all_nim => Ok((Judge::Bouton, None)),
@@ -247,7 +260,7 @@ impl Judge {
                  use --method sj or --method search"
             ))),
             None if all_nim => Ok((Judge::Bouton, None)),
-            Some(Method::Sj) | None => match sj::condition(position, limits)? {
+            Some(Method::Sj) | None => match sj_condition(position, method, limits)? {
                 Condition::Holds => Ok((Judge::Sj, None)),
                 failed => {
                     let why = failed.explain().unwrap_or_default();
@@ -255,16 +268,24 @@ impl Judge {
                         Condition::Unknown { .. } => "could not be checked",
                         _ => "does not apply",
                     };
-                    match method {
-                        None => {
-                            let note = format!(
-                                "the SJ theorem {verdict} ({why}); solved by search over the whole sum"
-                            );
-                            Ok((search(), Some(note)))
-                        }
-                        Some(_) => Err(Error::invalid(format!(
+                    if method.is_some() {
+                        return Err(Error::invalid(format!(
                             "the SJ theorem {verdict} for misere({position}): {why}; use --method search"
-                        ))),
+                        )));
+                    }
+                    let sj = format!("the SJ theorem {verdict} ({why})");
+                    match auto_quotient(position, limits)? {
+                        Ok(q) => Ok((Judge::Quotient(Box::new(q)), None)),
+                        Err(None) => Ok((
+                            search(),
+                            Some(format!("{sj}; solved by search over the whole sum")),
+                        )),
+                        Err(Some(refused)) => Ok((
+                            search(),
+                            Some(format!(
+                                "{sj}, and the misère quotient {refused}; solved by search over the whole sum"
+                            )),
+                        )),
                     }
                 }
             },
@@ -391,15 +412,18 @@ impl Judge {
         }
     }
 
-    /// Every winning move (the position must be an N-position).
+    /// The winning moves (the position must be an N-position), and how
+    /// many there are: all of them, but for the quotient, which lists the
+    /// first `limits.max_moves` and counts the rest.
     fn winning_moves(
         &mut self,
         position: &Position,
         values: &[Nimber],
         limits: &Limits,
-    ) -> Result<Vec<MisereMove>> {
+    ) -> Result<(Vec<MisereMove>, u64)> {
         let parts = position.components();
         let mut out = Vec::new();
+        let mut count = None;
         match self {
             Judge::Bouton => {
                 for (i, t) in nim::winning_moves(&nim_heaps(position)?) {
@@ -440,8 +464,9 @@ impl Judge {
             Judge::Quotient(q) => {
                 // The quotient names the winning options from their images,
                 // without a search.
-                let found = q.all_winning_moves(&heap_sizes(position)?)?;
-                for m in found {
+                let found = q.all_winning_moves(&heap_sizes(position)?, limits.max_moves)?;
+                count = Some(found.count);
+                for m in found.moves {
                     let option: Vec<Arg> = if m.to.is_empty() {
                         vec![Arg::Int(0)]
                     } else {
@@ -471,7 +496,8 @@ impl Judge {
                 }
             }
         }
-        Ok(out)
+        let count = count.unwrap_or(out.len() as u64);
+        Ok((out, count))
     }
 
     /// The move that replaces component `c` (index `index`) by `option`;
@@ -499,24 +525,91 @@ impl Judge {
     }
 }
 
-/// The quotient of the heaps of the one one-heap family every component
-/// of `position` is a heap of, up to its largest heap.
-fn quotient_of(position: &Position, limits: &Limits) -> Result<Quotient<ListedHeaps>> {
-    let heads: Vec<String> = position.terms.iter().map(|t| t.family.head()).collect();
+/// The most elements the quotient chosen without being asked for may
+/// have (its multiplication table then takes at most 64 MiB), and the
+/// most states its check may keep: beyond them the analysis falls back to
+/// search.
+pub const QUOTIENT_BUDGET: usize = 4096;
+
+/// The largest heap the quotient chosen without being asked for is grown
+/// to: a larger heap of the sum is reached only through a proved period.
+pub const QUOTIENT_HEAPS: u64 = 400;
+
+/// The quotient for a method left to choose: `Ok` when the position is a
+/// sum of heaps of one game whose quotient is found within
+/// [`QUOTIENT_BUDGET`] and [`QUOTIENT_HEAPS`]; `Err(None)` when the
+/// position is not such a sum, `Err(Some(why))` when the quotient was not
+/// found within them. A stop (Ctrl-C, the time limit) is not a refusal: it
+/// ends the analysis.
+fn auto_quotient(
+    position: &Position,
+    limits: &Limits,
+) -> Result<std::result::Result<Quotient<ListedHeaps>, Option<String>>> {
+    let Ok(family) = one_heap_family(position) else {
+        return Ok(Err(None));
+    };
+    if heap_sizes(position).is_err() {
+        return Ok(Err(None));
+    }
+    let mut budget = limits.clone();
+    budget.max_positions = budget.max_positions.min(QUOTIENT_BUDGET);
+    budget.max_heap = budget.max_heap.min(QUOTIENT_HEAPS);
+    match quotient_of(family, position, &budget) {
+        Ok(q) => Ok(Ok(q)),
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::Interrupted
+                    | ErrorKind::Limit {
+                        kind: LimitKind::Time,
+                        ..
+                    }
+            ) =>
+        {
+            Err(e)
+        }
+        Err(e) => Ok(Err(Some(format!("was not found within its budget ({e})")))),
+    }
+}
+
+/// The one one-heap family every component of `position` is a heap of.
+fn one_heap_family(position: &Position) -> Result<&Arc<dyn Family>> {
     let Some(first) = position.terms.first() else {
         return Err(Error::invalid(
             "--method quotient needs heaps of a one-heap family; the position is empty",
         ));
     };
+    let heads: Vec<String> = position.terms.iter().map(|t| t.family.head()).collect();
     if heads.iter().any(|h| *h != heads[0]) {
         return Err(Error::invalid(format!(
             "--method quotient needs the heaps of one game, and misere({position}) mixes {}; use --method search",
             heads.join(", ")
         )));
     }
+    Ok(&first.family)
+}
+
+/// The quotient of the heaps of `family`, of which every component of
+/// `position` is a heap: grown until a proved period of its heap images
+/// covers every heap, or to the largest heap of `position`.
+fn quotient_of(
+    family: &Arc<dyn Family>,
+    position: &Position,
+    limits: &Limits,
+) -> Result<Quotient<ListedHeaps>> {
     let heaps = heap_sizes(position)?;
     let top = heaps.iter().copied().max().unwrap_or(0);
-    let mut q = Quotient::new(ListedHeaps::of(first.family.as_ref(), top, limits)?);
+    if family.period_proof().is_some() {
+        // Rules with a periodicity theorem: the heaps are walked by the
+        // rules as the quotient grows, and it stops once its period is
+        // proved, however large the heaps of the sum.
+        let mut q = Quotient::new(ListedHeaps::of(family, 0, limits)?);
+        if !q.extend_until_periodic(top.min(limits.max_heap), limits)? {
+            q.extend_to(top, limits)?;
+        }
+        return Ok(q);
+    }
+    let mut q = Quotient::new(ListedHeaps::of(family, top, limits)?);
     q.extend_to(top, limits)?;
     Ok(q)
 }
@@ -559,36 +652,115 @@ fn nim_heaps(position: &Position) -> Result<Vec<u64>> {
         .collect()
 }
 
-/// The components with their values and genera. A genus that would exceed
-/// the limits is left out with a note rather than failing the analysis,
-/// whose answer does not depend on it.
+/// The most positions the genus of one small component may explore for
+/// the report: the genus is an extra beside the outcome, and a large
+/// heap's genus needs far more (every sum of smaller heaps it reaches).
+/// A heap of `n` lists up to about `n` options at each position, so its
+/// budget is this times `16 / (n + 16)` (at least [`GENUS_FLOOR`]): the
+/// work, positions times options, stays about the same. `grundy genus`
+/// computes larger ones within `--max-positions`.
+pub const GENUS_BUDGET: usize = 250_000;
+
+/// The least budget of positions worth trying: a heap whose scaled budget
+/// is smaller (a heap above about 2,000) is not explored for the report.
+pub const GENUS_FLOOR: usize = 2_000;
+
+/// The limits for exploring every position a heap of `n` reaches, beside
+/// the answer (the genus, or the SJ condition when no method was asked
+/// for): [`GENUS_BUDGET`] positions scaled by the heap's size, `None` when
+/// that is below [`GENUS_FLOOR`].
+fn component_budget(limits: &Limits, n: u64) -> Option<Limits> {
+    let scaled = (GENUS_BUDGET as u64).saturating_mul(16) / n.saturating_add(16);
+    if scaled < GENUS_FLOOR as u64 {
+        return None;
+    }
+    let mut budget = limits.clone();
+    budget.max_positions = budget.max_positions.min(scaled as usize);
+    Some(budget)
+}
+
+/// The SJ condition on `position`: within the user's limits when the
+/// method was asked for, and within the budget of its largest heap
+/// ([`component_budget`]) when the analysis chooses, since other methods
+/// follow.
+fn sj_condition(position: &Position, method: Option<Method>, limits: &Limits) -> Result<Condition> {
+    if method.is_some() {
+        return sj::condition(position, limits);
+    }
+    let largest = position
+        .components()
+        .iter()
+        .map(|c| match position.component(c).1 {
+            [Arg::Int(n)] => *n,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    match component_budget(limits, largest) {
+        Some(budget) => sj::condition(position, &budget),
+        None => Ok(Condition::Unknown {
+            component: position.to_string(),
+            reason: format!("a heap of {largest} is beyond what is explored to check it"),
+        }),
+    }
+}
+
+/// The components with their values and genera. A genus beyond
+/// [`GENUS_BUDGET`] is left out with a note rather than failing the
+/// analysis, whose answer does not depend on it. Heaps are tried smallest
+/// first, so that once one heap of a game is out of reach the larger heaps
+/// of that game are not tried: a sum of hundreds of large heaps costs one
+/// failed exploration, not hundreds.
 fn components(
     position: &Position,
     values: &[Nimber],
     limits: &Limits,
 ) -> Result<Vec<MisereComponent>> {
+    let parts = position.components();
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    let size = |i: usize| match position.component(&parts[i]).1 {
+        [Arg::Int(n)] => *n,
+        _ => 0,
+    };
+    order.sort_by_key(|&i| size(i));
     let mut genera: HashMap<String, std::result::Result<Genus, String>> = HashMap::new();
+    // The smallest heap of each game whose genus was out of reach.
+    let mut out_of_reach: HashMap<String, (u64, String)> = HashMap::new();
+    for &i in &order {
+        let (family, args) = position.component(&parts[i]);
+        let component = term_text(family.as_ref(), args);
+        if genera.contains_key(&component) {
+            continue;
+        }
+        let head = family.head();
+        let budget = component_budget(limits, size(i));
+        let genus = match (out_of_reach.get(&head), args, budget) {
+            (Some((_, note)), [Arg::Int(_)], _) => Err(note.clone()),
+            (_, _, None) => Err(format!(
+                "genus not computed: a heap of {} is beyond what the report explores (`grundy genus` computes larger ones)",
+                size(i)
+            )),
+            (_, _, Some(budget)) => match genus::of_component(family, args, &budget) {
+                Ok(g) => Ok(g),
+                Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => {
+                    let note = format!("genus not computed: {e}");
+                    if let [Arg::Int(n)] = args {
+                        out_of_reach.insert(head, (*n, note.clone()));
+                    }
+                    Err(note)
+                }
+                Err(e) => return Err(e),
+            },
+        };
+        genera.insert(component, genus);
+    }
     let mut out = Vec::new();
-    for (c, &grundy) in position.components().iter().zip(values) {
+    for (c, &grundy) in parts.iter().zip(values) {
         let (family, args) = position.component(c);
         let component = term_text(family.as_ref(), args);
-        let genus = match genera.get(&component) {
-            Some(g) => g.clone(),
-            None => {
-                let g = match genus::of_component(family, args, limits) {
-                    Ok(g) => Ok(g),
-                    Err(e) if matches!(e.kind(), ErrorKind::Limit { .. }) => {
-                        Err(format!("genus not computed: {e}"))
-                    }
-                    Err(e) => return Err(e),
-                };
-                genera.insert(component.clone(), g.clone());
-                g
-            }
-        };
-        let (genus, genus_note) = match genus {
-            Ok(g) => (Some(g), None),
-            Err(note) => (None, Some(note)),
+        let (genus, genus_note) = match &genera[&component] {
+            Ok(g) => (Some(g.clone()), None),
+            Err(note) => (None, Some(note.clone())),
         };
         out.push(MisereComponent {
             component,

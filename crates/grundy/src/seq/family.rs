@@ -14,7 +14,7 @@ use crate::family::TABLE_CHUNK;
 use crate::family::{Arg, Family, Shape};
 use crate::heap::octal::{Code, TakeBreak, partitions3};
 use crate::heap::preimage::{PeriodicTail, periodic_pairs};
-use crate::heap::{heap_size, parts_as_args as as_args};
+use crate::heap::{HeapGame, heap_size, parts_as_args as as_args};
 use crate::limits::{Deadline, Limits};
 use crate::nimber::Nimber;
 use crate::period::{PeriodSearch, Proof};
@@ -153,6 +153,15 @@ impl Family for TakeBreakFamily {
         let n = heap_size(component)?;
         let seq = self.sequence();
         walk_options(seq.game(), n, limits, |parts| out.push(as_args(parts)))
+    }
+
+    fn heap_options(&self, n: u64, visit: &mut dyn FnMut(&[u64])) -> bool {
+        self.sequence().game().options(n, visit);
+        true
+    }
+
+    fn period_proof(&self) -> Option<Proof> {
+        self.sequence().game().period_proof()
     }
 
     /// The options of value `target`, found move kind by move kind without

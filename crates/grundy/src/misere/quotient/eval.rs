@@ -10,6 +10,15 @@ use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::heap::HeapGame;
 
+/// The winning moves of a sum: the first few, and how many there are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WinningMoves {
+    /// The first winning moves, at most as many as asked for.
+    pub moves: Vec<QuotientMove>,
+    /// How many winning moves there are in all.
+    pub count: u64,
+}
+
 /// A move in a sum of heaps.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct QuotientMove {
@@ -70,32 +79,63 @@ impl<H: HeapGame> Quotient<H> {
     }
 
     /// Every winning move from the sum of `heaps`: in every heap of the sum
-    /// (equal heaps each), every option whose image wins. The images that
-    /// win are found per heap from the grouped options; the options are then
-    /// listed once to expand each winning image to all of its options.
-    pub fn all_winning_moves(&self, heaps: &[u64]) -> Result<Vec<QuotientMove>> {
+    /// (equal heaps each), every option whose image wins; the first `max`
+    /// of them listed, all of them counted. The images that win are found
+    /// per heap from the grouped options, and only a heap with a winning
+    /// image has its options walked.
+    pub fn all_winning_moves(&self, heaps: &[u64], max: usize) -> Result<WinningMoves> {
         let m = &self.monoid;
-        let mut all = Vec::new();
+        let mut all = WinningMoves {
+            moves: Vec::new(),
+            count: 0,
+        };
         let Some(rests) = self.rests(heaps)? else {
             return Ok(all);
         };
+        // Beyond the heaps computed (a proved period), each option's image
+        // comes from the images of heaps up to the largest of the sum,
+        // folded once into one table rather than per heap of each option.
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let beyond: Vec<u32> = if largest > self.heaps() {
+            (0..=largest).map(|h| self.phi_of(h)).collect::<Result<_>>()?
+        } else {
+            Vec::new()
+        };
         for (i, (&h, &rest)) in heaps.iter().zip(&rests).enumerate() {
-            let winning: Vec<u32> = self.groups[h as usize]
-                .iter()
-                .map(|&(e, _)| e)
-                .filter(|&e| self.p[m.mul(rest, e) as usize])
-                .collect();
-            if winning.is_empty() {
+            let mut wins = vec![false; m.size()];
+            for &(e, _) in self.groups_of(h) {
+                wins[e as usize] = self.p[m.mul(rest, e) as usize];
+            }
+            if !wins.contains(&true) {
                 continue;
             }
-            for option in &self.heaps.options[h as usize] {
-                if winning.contains(&image(m, &self.phi, option)) {
-                    all.push(QuotientMove {
+            let mut keep = |parts: &[u64]| {
+                all.count += 1;
+                if all.moves.len() < max {
+                    all.moves.push(QuotientMove {
                         index: i,
                         from: h,
-                        to: option.iter().map(|&x| x as u64).collect(),
+                        to: parts.iter().copied().filter(|&x| x > 0).collect(),
                     });
                 }
+            };
+            if h <= self.heaps() {
+                for option in &self.heaps.options[h as usize] {
+                    if wins[image(m, &self.phi, option) as usize] {
+                        let parts: Vec<u64> = option.iter().map(|&x| x as u64).collect();
+                        keep(&parts);
+                    }
+                }
+            } else {
+                // The rules' own options of the heap.
+                self.game.options(h, &mut |parts| {
+                    let e = parts
+                        .iter()
+                        .fold(0, |e, &x| m.mul(e, beyond[x as usize]));
+                    if wins[e as usize] {
+                        keep(parts);
+                    }
+                });
             }
         }
         Ok(all)
@@ -123,12 +163,9 @@ impl<H: HeapGame> Quotient<H> {
             if !first {
                 continue;
             }
-            for &(e, option) in &self.groups[h as usize] {
+            for &(e, option) in self.groups_of(h) {
                 if self.p[m.mul(rest, e) as usize] {
-                    let to = self.heaps.options[h as usize][option as usize]
-                        .iter()
-                        .map(|&x| x as u64)
-                        .collect();
+                    let to = self.option_of(h, option);
                     if !visit(QuotientMove {
                         index: i,
                         from: h,
@@ -169,12 +206,37 @@ impl<H: HeapGame> Quotient<H> {
     }
 
     fn phi_of(&self, h: u64) -> Result<u32> {
-        self.phi.get(h as usize).copied().ok_or_else(|| {
+        let folded = self.periodic.map_or(h, |p| p.fold(h));
+        self.phi.get(folded as usize).copied().ok_or_else(|| {
             Error::invalid(format!(
-                "heap {h} is beyond the misère quotient, which covers heaps 0..={}",
+                "heap {h} is beyond the misère quotient, which covers heaps 0..={} (no period of its images proved yet)",
                 self.heaps()
             ))
         })
+    }
+
+    /// The options of heap `h` grouped by image: its own, or those of the
+    /// heap it folds to beyond the heaps computed (the same images, by the
+    /// periodicity theorem).
+    fn groups_of(&self, h: u64) -> &[(u32, u32)] {
+        let folded = self.periodic.map_or(h, |p| p.fold(h));
+        &self.groups[folded as usize]
+    }
+
+    /// Option number `option` of the heap `h` folds to, made an option of
+    /// `h` with the same image: its largest heap lengthened by `h - h'`, a
+    /// multiple of the period (module `period`: that heap is past the
+    /// preperiod, so its image stays).
+    fn option_of(&self, h: u64, option: u32) -> Vec<u64> {
+        let folded = self.periodic.map_or(h, |p| p.fold(h));
+        let mut to: Vec<u64> = self.heaps.options[folded as usize][option as usize]
+            .iter()
+            .map(|&x| x as u64)
+            .collect();
+        if let Some(largest) = to.iter_mut().max() {
+            *largest += h - folded;
+        }
+        to
     }
 
     /// Groups the options of every heap by image: one option per image.

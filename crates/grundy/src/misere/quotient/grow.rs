@@ -2,6 +2,8 @@
 
 use super::candidate;
 use super::monoid::{Monoid, reduce};
+use super::period::{Periodic, phi_period};
+use super::report::Status;
 use super::rules::Heaps;
 use super::verify::{Verdict, verify};
 use crate::error::{Error, LimitKind, Result};
@@ -55,6 +57,9 @@ pub struct Quotient<H> {
     /// For each heap, its options grouped by image: `(image, index of one
     /// option with it)`.
     pub(crate) groups: Vec<Vec<(u32, u32)>>,
+    /// The period of `Φ` once the periodicity theorem proves it: the
+    /// quotient is then that of every heap.
+    pub(crate) periodic: Option<Periodic>,
 }
 
 impl<H: HeapGame> Quotient<H> {
@@ -71,6 +76,7 @@ impl<H: HeapGame> Quotient<H> {
             exponents: vec![None],
             apart: vec![0],
             groups: vec![Vec::new()],
+            periodic: None,
         }
     }
 
@@ -99,7 +105,7 @@ impl<H: HeapGame> Quotient<H> {
         let first = self.heaps();
         while self.heaps() < n {
             if let Err(e) = self.extend_one(limits) {
-                self.group_options();
+                self.settle();
                 return Err(e);
             }
             if let Some(progress) = &limits.progress {
@@ -114,8 +120,42 @@ impl<H: HeapGame> Quotient<H> {
                 });
             }
         }
-        self.group_options();
+        self.settle();
         Ok(())
+    }
+
+    /// Grows the quotient heap by heap until the periodicity theorem proves
+    /// a period of `Φ` (module `period`), so that it is the quotient of
+    /// every heap, or heap `most` is reached. Returns whether it is proved.
+    /// Fails as [`Quotient::extend_to`] does.
+    pub fn extend_until_periodic(&mut self, most: u64, limits: &Limits) -> Result<bool> {
+        // Checking for a period costs a pass over `Φ` per candidate
+        // period, so it is done every few heaps, not after each.
+        const STEP: u64 = 8;
+        while self.periodic.is_none() && self.heaps() < most {
+            let next = (self.heaps() + STEP).min(most);
+            self.extend_to(next, limits)?;
+        }
+        Ok(self.periodic.is_some())
+    }
+
+    /// The period of `Φ` proved for every heap, if the theorem applies
+    /// yet: `(preperiod, period)`.
+    pub fn proved_period(&self) -> Option<(u64, u64)> {
+        self.periodic.map(|p| (p.preperiod, p.period))
+    }
+
+    /// After growing: the options grouped by image, and the period if the
+    /// theorem proves one.
+    fn settle(&mut self) {
+        self.group_options();
+        self.periodic = phi_period(&self.phi, self.game.period_proof().as_ref())
+            .filter(|p| p.status == Status::Proved)
+            .map(|p| Periodic {
+                preperiod: p.preperiod,
+                period: p.period,
+                top: self.heaps(),
+            });
     }
 
     /// Adds the next heap.

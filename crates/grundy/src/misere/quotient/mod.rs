@@ -79,13 +79,14 @@ mod eval;
 mod grow;
 mod listed;
 mod monoid;
+mod period;
 mod present;
 mod report;
 mod rules;
 mod tame;
 mod verify;
 
-pub use eval::QuotientMove;
+pub use eval::{QuotientMove, WinningMoves};
 pub use grow::Quotient;
 pub use listed::ListedHeaps;
 pub use report::{Generator, PhiPeriod, QuotientReport, Relation, Status, TABLE_MAX, Tameness};

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::Quotient;
 use super::present::{gen_name, present, word_text};
+use super::period::phi_period;
 use super::tame::tame_index;
 use crate::heap::HeapGame;
 
@@ -18,6 +19,9 @@ pub enum Status {
     /// Proved: the quotient passed the finite check of
     /// the module `verify`, which is equivalent to the definition.
     Verified,
+    /// Holds for every heap: a theorem whose finite hypotheses were checked
+    /// on the heaps computed (the periodicity theorem, module `period`).
+    Proved,
     /// Seen on the heaps computed, with no theorem applied that would make
     /// it hold beyond them.
     Observed,
@@ -60,19 +64,27 @@ pub struct Tameness {
 }
 
 /// A period of the heap images `Φ(n)`: `Φ(n + period) = Φ(n)` for every
-/// `n ≥ preperiod` within the heaps computed, over at least three periods.
+/// `n ≥ preperiod` within the heaps computed, and for every heap when
+/// proved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PhiPeriod {
     /// The first heap of the periodic part.
     pub preperiod: u64,
     /// The period.
     pub period: u64,
-    /// Always `observed`: the periodicity theorem of Plambeck and Siegel
-    /// for octal games (arXiv math/0609825, the "Periodicity Theorem";
-    /// Siegel, *Misère games and misère quotients*, Games of No Chance 5)
-    /// would make it hold for every heap, but its hypotheses are not
-    /// checked here.
+    /// `proved`: by the periodicity theorem for quotients (Plambeck and
+    /// Siegel, JCTA 115 (2008); Siegel, *Misère games and misère
+    /// quotients*, Games of No Chance 5), whose hypothesis, the period on
+    /// heaps up to [`PhiPeriod::heaps_needed`], was checked on the verified
+    /// quotient, so the quotient and the period hold for every heap.
+    /// `observed`: over at least three periods, with the theorem not
+    /// applicable (rules it does not cover) or not yet reached.
     pub status: Status,
+    /// The largest heap the theorem needs computed to prove this period
+    /// (`k·(n0 + p) + t - 1` for moves removing at most `t` and leaving at
+    /// most `k` heaps, `n0` the preperiod but at least 1); `None` when no
+    /// theorem covers the rules.
+    pub heaps_needed: Option<u64>,
 }
 
 /// The misère quotient of heaps `0..=heaps` of one game.
@@ -159,42 +171,8 @@ impl<H: HeapGame> Quotient<H> {
                 nim_quotient,
                 method: "isomorphism",
             },
-            period: phi_period(&self.phi),
+            period: phi_period(&self.phi, self.game.period_proof().as_ref()),
             elements,
         }
-    }
-}
-
-/// The least period of `phi` that holds from some heap on over at least
-/// three periods, with the least preperiod for it.
-pub(crate) fn phi_period(phi: &[u32]) -> Option<PhiPeriod> {
-    let len = phi.len();
-    for period in 1..=len / 3 {
-        // The periodic part starts after the last heap that breaks it.
-        let start = (0..len - period)
-            .rev()
-            .find(|&n| phi[n] != phi[n + period])
-            .map_or(0, |n| n + 1);
-        if len - start >= 3 * period {
-            return Some(PhiPeriod {
-                preperiod: start as u64,
-                period: period as u64,
-                status: Status::Observed,
-            });
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn periods_need_three_turns() {
-        let p = phi_period(&[0, 5, 1, 2, 1, 2, 1, 2]).unwrap();
-        assert_eq!((p.preperiod, p.period), (2, 2));
-        // Two turns are not enough.
-        assert_eq!(phi_period(&[0, 5, 1, 2, 1, 2]), None);
     }
 }

@@ -274,12 +274,107 @@ fn the_report_is_json() {
 }
 
 #[test]
-fn the_period_of_phi_is_observed() {
+fn the_period_of_phi_is_observed_without_a_theorem() {
+    // Grundy's game (splits into unequal heaps) has no periodicity
+    // theorem, so a period is only ever observed.
+    let r = quotient(octal("4!.0"), 14, &Limits::default()).unwrap();
+    if let Some(period) = r.period {
+        assert_eq!(period.status, Status::Observed);
+        assert_eq!(period.heaps_needed, None);
+    }
+}
+
+#[test]
+fn the_period_of_075_is_proved() {
+    // 0.75: Φ has period 2 from heap 8; the theorem needs heaps up to
+    // 2·(8 + 2) + 2 - 1 = 21.
     let r = quotient(octal("0.75"), 30, &Limits::default()).unwrap();
     let period = r.period.unwrap();
-    assert_eq!(period.status, Status::Observed);
+    assert_eq!((period.preperiod, period.period), (8, 2));
+    assert_eq!((period.status, period.heaps_needed), (Status::Proved, Some(21)));
     for n in period.preperiod as usize..r.phi.len() - period.period as usize {
         assert_eq!(r.phi[n], r.phi[n + period.period as usize]);
+    }
+    // Below the bound the same period is only observed.
+    let r = quotient(octal("0.75"), 20, &Limits::default()).unwrap();
+    assert_eq!(r.period.unwrap().status, Status::Observed);
+}
+
+/// What the periodicity theorem promises, checked: the quotient grown
+/// until its period is proved answers sums of larger heaps as the
+/// quotient grown to those heaps does (it has the same order, so the
+/// larger heaps changed nothing), and its winning moves in heaps beyond
+/// the heaps it computed lead to P-positions of the larger quotient.
+fn proved_period_holds_beyond<H: HeapGame + Clone>(game: H, beyond: u64, sums: usize) {
+    let limits = Limits::default();
+    let mut proved = Quotient::new(game.clone());
+    assert!(proved.extend_until_periodic(400, &limits).unwrap());
+    let top = proved.heaps();
+    let mut grown = Quotient::new(game);
+    grown.extend_to(top + beyond, &limits).unwrap();
+    assert_eq!(proved.order(), grown.order());
+    let mut rng = Rng(17);
+    for _ in 0..sums {
+        let len = 1 + rng.below(4) as usize;
+        let sum: Vec<u64> = (0..len).map(|_| 1 + rng.below(top + beyond)).collect();
+        assert_eq!(
+            proved.is_p_position(&sum).unwrap(),
+            grown.is_p_position(&sum).unwrap(),
+            "{sum:?}"
+        );
+        let listed = proved.all_winning_moves(&sum, usize::MAX).unwrap();
+        assert_eq!(listed.count, listed.moves.len() as u64);
+        let direct = grown.all_winning_moves(&sum, usize::MAX).unwrap();
+        assert_eq!(listed.count, direct.count, "{sum:?}");
+        for m in listed.moves.iter().chain(proved.winning_move(&sum).unwrap().iter()) {
+            let mut after = sum.clone();
+            after.remove(m.index);
+            after.extend(&m.to);
+            assert!(grown.is_p_position(&after).unwrap(), "{sum:?} → {m:?}");
+        }
+    }
+}
+
+#[test]
+fn a_proved_period_of_075_holds_beyond() {
+    proved_period_holds_beyond(octal("0.75"), 40, 300);
+}
+
+#[test]
+fn a_proved_period_of_kayles_holds_beyond() {
+    // Kayles: Φ has period 12 from heap 71, proved at heap 167.
+    proved_period_holds_beyond(octal("0.77"), 30, 150);
+}
+
+#[test]
+fn a_proved_period_of_a_subtraction_game_holds_beyond() {
+    proved_period_holds_beyond(sub(&[1, 3, 4]), 40, 300);
+}
+
+#[test]
+fn a_winning_move_in_a_heap_of_a_million_is_found_by_the_period() {
+    let limits = Limits::default();
+    let mut q = Quotient::new(octal("0.77"));
+    assert!(q.extend_until_periodic(400, &limits).unwrap());
+    let (preperiod, period) = q.proved_period().unwrap();
+    assert_eq!((preperiod, period), (71, 12));
+    // Heap 10^6 + r has the image of the heap below the top congruent to
+    // it; pairing it with that heap gives a sum whose image is the square
+    // of one element, the same on both sides.
+    let far = 1_000_000 + 5;
+    let near = far - period * ((far - q.heaps()).div_ceil(period));
+    assert_eq!(
+        q.is_p_position(&[far, 3]).unwrap(),
+        q.is_p_position(&[near, 3]).unwrap()
+    );
+    if let Some(m) = q.winning_move(&[far, 3]).unwrap() {
+        let mut after = vec![far, 3];
+        after.remove(m.index);
+        after.extend(&m.to);
+        assert!(q.is_p_position(&after).unwrap(), "{m:?}");
+        // A Kayles move removes one or two pins.
+        let left: u64 = m.to.iter().sum();
+        assert!(left < m.from && left + 2 >= m.from, "{m:?}");
     }
 }
 
