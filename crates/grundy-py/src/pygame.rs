@@ -413,7 +413,10 @@ fn report_to_python<'py>(
     }
     d.set_item("winning_moves", moves)?;
     d.set_item("winning_moves_complete", r.winning_moves_complete)?;
-    d.set_item("winning_move_count", r.winning_move_count)?;
+    // A game of the user's lists its moves: all of them counted when the
+    // list is complete.
+    let count = r.winning_moves_complete.then_some(r.winning_moves.len());
+    d.set_item("winning_move_count", count)?;
     d.set_item("reason", &r.reason)?;
     d.set_item("method", r.method)?;
     d.set_item("method_note", &r.method_note)?;

@@ -11,10 +11,9 @@ use std::io::{BufRead, IsTerminal, Read, Write};
 use clap::{Args, ValueEnum};
 use grundy::Limits;
 use grundy::analysis::normal::{self as analysis, Move};
-use grundy::expr::Position;
+use grundy::expr::{Play, Played, Position};
 use grundy::play::board::board;
-use grundy::play::engine::hint;
-use grundy::play::{Input, Rng, choose_move, find_move};
+use grundy::play::{Input, Rng, choose_move_in, find_move, hint_in};
 use serde::Serialize;
 
 use crate::out::{self, Outcome};
@@ -268,7 +267,19 @@ fn listed(moves: &[Move], pick: impl Fn(&Move) -> bool) -> Vec<Listed<'_>> {
 pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let text =
         crate::script::expression(args.script.or_text(args.expr.as_deref())?, limits, false)?;
-    let mut position = Position::parse_with(&text, limits)?;
+    let Played { play, position } = Played::parse_with(&text, limits)?;
+    let mut position = position;
+    if play == Play::Every {
+        return Err(grundy::Error::invalid(
+            "the engine plays under normal and misère play, not every(...)",
+        )
+        .into());
+    }
+    // Under misère play the player left without a move has won.
+    let stuck = |side: Side| match play {
+        Play::Misere => side,
+        _ => other(side),
+    };
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -287,15 +298,20 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         },
     };
     s.emit(&Event::Start {
-        position: position.to_string(),
+        position: shown(play, &position),
         first,
         seed,
     })?;
     let mut turn = first;
     loop {
         if turn == Side::Engine {
-            let Some(choice) = choose_move(&position, limits, &mut rng)? else {
-                return end(&mut s, Some(Side::Me), "I have no move left", &position);
+            let Some(choice) = choose_move_in(&position, play, limits, &mut rng)? else {
+                return end(
+                    &mut s,
+                    Some(stuck(Side::Engine)),
+                    "I have no move left",
+                    &position,
+                );
             };
             let m = &choice.chosen;
             s.emit(&Event::EngineMoved {
@@ -313,7 +329,7 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
         if moves.is_empty() {
             return end(
                 &mut s,
-                Some(Side::Engine),
+                Some(stuck(Side::Me)),
                 "You have no move left",
                 &position,
             );
@@ -341,7 +357,7 @@ pub fn play(args: &PlayArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
                     moves: listed(&moves, |_| true),
                 })?,
                 Input::Hint => {
-                    let h = hint(&position, limits)?;
+                    let h = hint_in(&position, play, limits)?;
                     let winning: Vec<String> = h
                         .winning_moves
                         .iter()
@@ -410,6 +426,23 @@ fn end<W: Write>(
         reason,
         position: position.to_string(),
     })
+}
+
+/// The other player.
+fn other(side: Side) -> Side {
+    match side {
+        Side::Me => Side::Engine,
+        Side::Engine => Side::Me,
+    }
+}
+
+/// The position as typed back: with its `misere(...)` wrapper when played
+/// so.
+fn shown(play: Play, position: &Position) -> String {
+    match play.wrapper() {
+        Some(w) => format!("{w}({position})"),
+        None => position.to_string(),
+    }
 }
 
 /// A seed that differs from run to run.

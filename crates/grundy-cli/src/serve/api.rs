@@ -16,7 +16,7 @@ use grundy::pattern::sequence::{PeriodReport, table_period};
 use grundy::pattern::{Extent, Plane, extent_for};
 use grundy::play::board::{BoardView, boards};
 use grundy::play::engine::Choice;
-use grundy::play::{Rng, choose_move};
+use grundy::play::{Rng, choose_move_in};
 use grundy::plot::{Labels, heat_map, scatter};
 use grundy::{Limits, Nimber};
 use serde::{Deserialize, Serialize};
@@ -181,16 +181,11 @@ struct PlayReply {
     reply: Option<Choice>,
 }
 
-/// `/api/play`: the perfect opponent's move (normal play).
+/// `/api/play`: the perfect opponent's move (normal or misère play).
 pub async fn play(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest>) -> Response {
     let seed = r.seed.unwrap_or_else(clock_seed);
     with_position(s, r, move |p, limits| {
-        if p.play != Play::Normal {
-            return Err(ApiError::bad(
-                "the engine plays under normal play; remove misere(...) or every(...)",
-            ));
-        }
-        let reply = choose_move(&p.position, limits, &mut Rng::new(seed))?;
+        let reply = choose_move_in(&p.position, p.play, limits, &mut Rng::new(seed))?;
         Ok(PlayReply {
             position: p.position.to_string(),
             finished: reply.is_none(),

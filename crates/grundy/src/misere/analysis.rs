@@ -251,7 +251,11 @@ impl Judge {
         match method {
             Some(Method::Search) => Ok((search(), None)),
             Some(Method::Quotient) => Ok((
-                Judge::Quotient(Box::new(quotient_of(one_heap_family(position)?, position, limits)?)),
+                Judge::Quotient(Box::new(quotient_of(
+                    one_heap_family(position)?,
+                    position,
+                    limits,
+                )?)),
                 None,
             )),
             Some(Method::Bouton) if all_nim => Ok((Judge::Bouton, None)),

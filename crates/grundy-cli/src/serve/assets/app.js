@@ -567,6 +567,11 @@ async function newGame(start, first) {
   await continueGame();
 }
 
+// Whether a position is played under misère play.
+function isMisere(p) {
+  return p.trim().startsWith("misere(");
+}
+
 // Whose turn it is follows from who began and how many moves were made.
 async function continueGame() {
   saveState();
@@ -584,13 +589,17 @@ async function continueGame() {
       const from = current();
       const r = await api("play", { position: from });
       if (r.finished) {
-        setPlayStatus("play.won", { p: from });
+        // Under misère play the player left without a move has won.
+        setPlayStatus(isMisere(from) ? "play.lost" : "play.won", { p: from });
         await showBoards(from);
         return;
       }
       const m = r.reply.move;
-      engineCells = await cellsOf(from, m.position);
-      state.hist.push({ by: "engine", from: m.from, to: m.to, position: m.position });
+      // The engine's move names the position without its play; keep the
+      // game's.
+      const position = isMisere(from) ? `misere(${m.position})` : m.position;
+      engineCells = await cellsOf(from, position);
+      state.hist.push({ by: "engine", from: m.from, to: m.to, position });
       saveState();
       playLog();
     }
@@ -608,7 +617,7 @@ async function yourTurn() {
   playMoves = r.moves;
   await showBoards(p);
   if (r.moves.length === 0) {
-    setPlayStatus("play.lost", { p });
+    setPlayStatus(isMisere(p) ? "play.won" : "play.lost", { p });
     return;
   }
   const winning = r.moves.some((m) => m.verdict === "P");

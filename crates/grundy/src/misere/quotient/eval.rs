@@ -97,7 +97,9 @@ impl<H: HeapGame> Quotient<H> {
         // folded once into one table rather than per heap of each option.
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let beyond: Vec<u32> = if largest > self.heaps() {
-            (0..=largest).map(|h| self.phi_of(h)).collect::<Result<_>>()?
+            (0..=largest)
+                .map(|h| self.phi_of(h))
+                .collect::<Result<_>>()?
         } else {
             Vec::new()
         };
@@ -129,9 +131,7 @@ impl<H: HeapGame> Quotient<H> {
             } else {
                 // The rules' own options of the heap.
                 self.game.options(h, &mut |parts| {
-                    let e = parts
-                        .iter()
-                        .fold(0, |e, &x| m.mul(e, beyond[x as usize]));
+                    let e = parts.iter().fold(0, |e, &x| m.mul(e, beyond[x as usize]));
                     if wins[e as usize] {
                         keep(parts);
                     }

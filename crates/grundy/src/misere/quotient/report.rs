@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use super::Quotient;
-use super::present::{gen_name, present, word_text};
 use super::period::phi_period;
+use super::present::{gen_name, present, word_text};
 use super::tame::tame_index;
 use crate::heap::HeapGame;
 

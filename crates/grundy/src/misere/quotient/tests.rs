@@ -291,7 +291,10 @@ fn the_period_of_075_is_proved() {
     let r = quotient(octal("0.75"), 30, &Limits::default()).unwrap();
     let period = r.period.unwrap();
     assert_eq!((period.preperiod, period.period), (8, 2));
-    assert_eq!((period.status, period.heaps_needed), (Status::Proved, Some(21)));
+    assert_eq!(
+        (period.status, period.heaps_needed),
+        (Status::Proved, Some(21))
+    );
     for n in period.preperiod as usize..r.phi.len() - period.period as usize {
         assert_eq!(r.phi[n], r.phi[n + period.period as usize]);
     }
@@ -326,7 +329,11 @@ fn proved_period_holds_beyond<H: HeapGame + Clone>(game: H, beyond: u64, sums: u
         assert_eq!(listed.count, listed.moves.len() as u64);
         let direct = grown.all_winning_moves(&sum, usize::MAX).unwrap();
         assert_eq!(listed.count, direct.count, "{sum:?}");
-        for m in listed.moves.iter().chain(proved.winning_move(&sum).unwrap().iter()) {
+        for m in listed
+            .moves
+            .iter()
+            .chain(proved.winning_move(&sum).unwrap().iter())
+        {
             let mut after = sum.clone();
             after.remove(m.index);
             after.extend(&m.to);
