@@ -18,13 +18,16 @@ use crate::misere::{self, MisereAnalysis, MisereMove};
 /// has no move (under misère play the player to move has then won).
 ///
 /// ```
-/// use grundy::{Limits, expr::Position, play::{Rng, misere::choose_move}};
-/// // Misère Kayles on heaps 1, 2, 3: through the quotient.
-/// let p = Position::parse("kayles(1) + kayles(2) + kayles(3)").unwrap();
-/// let choice = choose_move(&p, &Limits::default(), &mut Rng::new(1)).unwrap().unwrap();
-/// assert!(choice.winning);
-/// let after = grundy::misere::analyze(&choice.chosen.position, None, &Limits::default()).unwrap();
-/// assert_eq!(after.outcome, grundy::Outcome::P);
+/// use grundy::{Limits, Outcome, expr::Position, play::{Rng, misere::choose_move}};
+/// use grundy::misere::analyze;
+/// // Misère Kayles on heaps 1, 2, 3, 5: through the quotient.
+/// let p = Position::parse("kayles(1) + kayles(2) + kayles(3) + kayles(5)").unwrap();
+/// let limits = Limits::default();
+/// let won = analyze(&p, None, &limits).unwrap().outcome == Outcome::N;
+/// let choice = choose_move(&p, &limits, &mut Rng::new(1)).unwrap().unwrap();
+/// assert_eq!(choice.winning, won);
+/// let after = analyze(&choice.chosen.position, None, &limits).unwrap();
+/// assert_eq!(after.outcome == Outcome::P, won);
 /// ```
 pub fn choose_move(position: &Position, limits: &Limits, rng: &mut Rng) -> Result<Option<Choice>> {
     let moves = analysis::moves(position, limits)?;
