@@ -6,7 +6,7 @@ use std::io::Write;
 
 use clap::Args;
 use grundy::Limits;
-use grundy::analysis::quotient::{QuotientReport, quotient};
+use grundy::analysis::quotient::{QuotientReport, Status, quotient};
 
 use crate::out::{self, Outcome};
 
@@ -71,11 +71,25 @@ fn write_text(
     writeln!(w, "P: {}", p.join(", "))?;
     writeln!(w, "Φ(0..{}): {}", q.heaps, q.phi_names.join(" "))?;
     match &q.period {
-        Some(p) => writeln!(
-            w,
-            "Φ is periodic with period {} from heap {} (observed on the heaps computed)",
-            p.period, p.preperiod
-        )?,
+        Some(p) => {
+            let why = match (p.status, p.heaps_needed) {
+                (Status::Proved, Some(n)) => format!(
+                    "proved for every heap by the periodicity theorem, which needs heaps up to {n}: this is the quotient of all heaps"
+                ),
+                (_, Some(n)) => format!(
+                    "observed on the heaps computed; the periodicity theorem would prove it with heaps up to {n}"
+                ),
+                (_, None) => {
+                    "observed on the heaps computed; no periodicity theorem covers these rules"
+                        .to_string()
+                }
+            };
+            writeln!(
+                w,
+                "Φ is periodic with period {} from heap {} ({why})",
+                p.period, p.preperiod
+            )?
+        }
         None => writeln!(w, "no period of Φ seen on the heaps computed")?,
     }
     if table {
