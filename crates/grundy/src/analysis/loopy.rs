@@ -70,7 +70,7 @@ pub struct LoopyAnalysis {
     /// Every move to a position the opponent loses (the first ones found,
     /// when `winning_moves_complete` is false).
     pub winning_moves: Vec<LoopyMove>,
-    /// False when a component had more moves than `Limits::max_moves`
+    /// False when a component had more moves than `Bounds::max_moves`
     /// allows examining, so more winning moves may exist.
     pub winning_moves_complete: bool,
 }

@@ -67,7 +67,7 @@ pub struct Analysis {
     /// Every move to a position of value 0 (the first ones found, when
     /// `winning_moves_complete` is false).
     pub winning_moves: Vec<Move>,
-    /// False when a component had more moves than `Limits::max_moves`
+    /// False when a component had more moves than `Bounds::max_moves`
     /// allows examining, so more winning moves may exist.
     pub winning_moves_complete: bool,
 }

@@ -130,8 +130,8 @@ pub fn values(family: &dyn Family, to: u64, limits: &Limits) -> Result<Vec<Nimbe
         })?;
         return Ok(out);
     }
-    if to > limits.max_heap {
-        return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+    if to > limits.bounds.max_heap {
+        return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
     }
     for n in 0..=to {
         limits.check_stop()?;
