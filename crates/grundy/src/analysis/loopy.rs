@@ -183,7 +183,7 @@ pub fn value(position: &Position, limits: &Limits) -> Result<Gamma> {
 pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<LoopyMove>> {
     let parts = position.components();
     let rests = rests(&component_values(position, &parts, limits)?);
-    normal::each_move(position, limits, |i, c, family, option| {
+    position.each_move(limits, |i, c, family, option| {
         let after = rests[i].clone() + loopy_value_of_parts(family, option, limits)?;
         Ok(make_move(position, i, c, option, after))
     })

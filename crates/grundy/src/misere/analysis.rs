@@ -186,15 +186,9 @@ pub fn moves(
     limits: &Limits,
 ) -> Result<(Method, Option<String>, Vec<MisereMove>)> {
     let (mut judge, note) = Judge::choose(position, method, limits)?;
-    let mut out = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        let (family, args) = position.component(c);
-        let mut options = Vec::new();
-        family.moves(args, limits, &mut options)?;
-        for o in &options {
-            out.push(judge.make_move(position, i, c, o, true, limits)?);
-        }
-    }
+    let out = position.each_move(limits, |i, c, _, o| {
+        judge.make_move(position, i, c, o, true, limits)
+    })?;
     Ok((judge.method(), note, out))
 }
 

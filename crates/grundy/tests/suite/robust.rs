@@ -296,3 +296,28 @@ fn files_named_in_expressions_are_read_within_the_given_cap() {
     assert_eq!(err.limit_kind(), Some(LimitKind::FileSize), "{err}");
     assert!(Position::parse_with(&text, &Limits::default()).is_ok());
 }
+
+/// Regression: under misère play `moves` listed all 12 moves of
+/// `nim(6,6)` under `--max-moves 10`, where normal play refused the
+/// listing. Every convention goes through the one guard: refused past the
+/// move limit and past the listing's share of the memory budget, and
+/// listed in full within both.
+#[test]
+fn every_convention_refuses_a_listing_past_the_limits() {
+    let p = Position::parse("nim(6,6)").unwrap();
+    let ten = Limits::default().with_max_moves(10);
+    let little_memory = Limits::default().with_max_memory(1000);
+    for play in [Play::Normal, Play::Misere, Play::Every] {
+        let moves = |limits: &Limits| grundy::analysis::moves(&p, play, Method::Auto, limits);
+        let e = moves(&ten).unwrap_err();
+        assert_eq!(e.limit_kind(), Some(LimitKind::Moves), "{play:?}: {e}");
+        assert!(e.to_string().contains("--max-moves"), "{play:?}: {e}");
+        let e = moves(&little_memory).unwrap_err();
+        assert_eq!(e.limit_kind(), Some(LimitKind::Memory), "{play:?}: {e}");
+        let listed = moves(&Limits::default()).unwrap().moves.len();
+        // Every move takes from one heap under normal and misère play, from
+        // both at once under the every-move rule.
+        let expected = if play == Play::Every { 36 } else { 12 };
+        assert_eq!(listed, expected, "{play:?}");
+    }
+}
