@@ -49,17 +49,6 @@ impl Default for Bounds {
     }
 }
 
-super::setters! {
-    Bounds via bounds,
-    max_positions: usize => with_max_positions,
-    max_heap: u64 => with_max_heap,
-    max_moves: usize => with_max_moves,
-    max_memory: u64 => with_max_memory,
-    max_file_bytes: u64 => with_max_file_bytes,
-    deadline: Option<Deadline> => with_deadline,
-    script: ScriptLimits => with_script,
-}
-
 /// A point in time by which a query must be answered, with the limit it
 /// came from (for the message).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,13 +139,6 @@ impl Default for ScriptLimits {
             max_size: DEFAULT_MAX_SIZE,
         }
     }
-}
-
-super::setters! {
-    ScriptLimits,
-    max_operations: u64 => with_max_operations,
-    max_call_levels: usize => with_max_call_levels,
-    max_size: usize => with_max_size,
 }
 
 /// Default for [`Bounds::max_heap`]: a table of this many values takes

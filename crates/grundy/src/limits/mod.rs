@@ -3,6 +3,8 @@
 //! threads, progress, stop flag, checkpoint), travelling together as
 //! [`Limits`] from the face to the loop that honours them.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::{Error, ErrorKind, LimitKind, Result};
@@ -61,8 +63,8 @@ macro_rules! setters {
         }
     };
     ($part:ident via $within:ident, $($field:ident: $type:ty => $with:ident),* $(,)?) => {
-        super::setters!($part, $($field: $type => $with),*);
-        impl super::Limits {
+        setters!($part, $($field: $type => $with),*);
+        impl Limits {
             $(
                 #[doc = concat!("Sets [`", stringify!($part), "::", stringify!($field), "`].")]
                 #[must_use]
@@ -74,7 +76,39 @@ macro_rules! setters {
         }
     };
 }
-use setters;
+
+// The setters live here, beside the macro, so that the parts' files know
+// nothing of `Limits`: the arrows run from this file down to them.
+setters! {
+    Bounds via bounds,
+    max_positions: usize => with_max_positions,
+    max_heap: u64 => with_max_heap,
+    max_moves: usize => with_max_moves,
+    max_memory: u64 => with_max_memory,
+    max_file_bytes: u64 => with_max_file_bytes,
+    deadline: Option<Deadline> => with_deadline,
+    script: ScriptLimits => with_script,
+}
+
+setters! {
+    ScriptLimits,
+    max_operations: u64 => with_max_operations,
+    max_call_levels: usize => with_max_call_levels,
+    max_size: usize => with_max_size,
+}
+
+setters! {
+    RunOptions via run,
+    threads: usize => with_threads,
+    simd: Simd => with_simd,
+    plain_engine: bool => with_plain_engine,
+    shortcuts: bool => with_shortcuts,
+    progress: Option<ProgressFn> => with_progress,
+    stop: Option<Arc<AtomicBool>> => with_stop,
+    checkpoint: Option<PathBuf> => with_checkpoint,
+    team: Option<Arc<dyn Team>> => with_team,
+    files: Files => with_files,
+}
 
 impl Limits {
     /// Limits made of these bounds and run options.

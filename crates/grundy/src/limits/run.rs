@@ -1,6 +1,6 @@
 //! Run options: how a computation goes about its work (threads, vector
 //! instructions, progress, stop flag, checkpoint, team), as opposed to how
-//! much work it may do ([`super::Bounds`]). None of them changes an answer.
+//! much work it may do (`Bounds`). None of them changes an answer.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -61,7 +61,7 @@ impl std::str::FromStr for Simd {
 /// The source of the files named in expressions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Files {
-    /// Read from disk, each within [`Bounds::max_file_bytes`](super::Bounds::max_file_bytes).
+    /// Read from disk, each within `Bounds::max_file_bytes`.
     #[default]
     Disk,
     /// Only these texts, by the name used in the expression; the disk is
@@ -149,17 +149,4 @@ impl fmt::Debug for RunOptions {
             .field("files", &self.files)
             .finish()
     }
-}
-
-super::setters! {
-    RunOptions via run,
-    threads: usize => with_threads,
-    simd: Simd => with_simd,
-    plain_engine: bool => with_plain_engine,
-    shortcuts: bool => with_shortcuts,
-    progress: Option<ProgressFn> => with_progress,
-    stop: Option<Arc<AtomicBool>> => with_stop,
-    checkpoint: Option<PathBuf> => with_checkpoint,
-    team: Option<Arc<dyn Team>> => with_team,
-    files: Files => with_files,
 }
