@@ -12,15 +12,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let limits = Limits {
-        max_positions: 10_000,
-        max_moves: 1_000,
-        max_heap: 100_000,
-        deadline: Some(Deadline::after_seconds(2)),
-        max_memory: 256 << 20,
-        threads: 1,
-        ..Limits::default()
-    };
+    let limits = Limits::default()
+        .with_max_positions(10_000)
+        .with_max_moves(1_000)
+        .with_max_heap(100_000)
+        .with_deadline(Some(Deadline::after_seconds(2)))
+        .with_max_memory(256 << 20)
+        .with_threads(1);
     // Through the front door, as every face calls it: the wrappers
     // (`misere(...)`, `every(...)`) choose the convention.
     if let Ok(p) = analysis::parse(text, Play::Normal, &limits) {

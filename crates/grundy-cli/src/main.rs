@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use grundy::Limits;
-use grundy::limits::Simd;
+use grundy::limits::{Bounds, Deadline, RunOptions, Simd};
 
 /// Sprague–Grundy values, outcomes, winning moves and tables of impartial games.
 #[derive(Parser)]
@@ -96,29 +96,30 @@ impl LimitArgs {
     fn limits(&self) -> Limits {
         use std::io::IsTerminal;
         let show = self.progress || (!self.quiet && std::io::stderr().is_terminal());
-        Limits {
-            max_positions: self.max_positions,
-            max_heap: self.max_heap,
-            max_moves: self.max_moves,
-            shortcuts: !self.compute_all,
-            checkpoint: self.checkpoint.clone(),
-            progress: show.then(out::progress_printer),
-            stop: Some(out::stop_on_ctrl_c()),
-            plain_engine: matches!(self.engine, EngineArg::Plain),
-            simd: match self.simd {
+        let bounds = Bounds::default()
+            .with_max_positions(self.max_positions)
+            .with_max_heap(self.max_heap)
+            .with_max_moves(self.max_moves)
+            .with_max_memory(self.max_memory)
+            .with_max_file_bytes(self.max_file_size)
+            .with_deadline(self.time_limit.map(Deadline::after_seconds))
+            .with_script(self.script.limits());
+        let run = RunOptions::default();
+        let threads = self.threads.map_or(run.threads, usize::from);
+        let run = run
+            .with_threads(threads)
+            .with_simd(match self.simd {
                 SimdArg::Auto => Simd::Auto,
                 SimdArg::Portable => Simd::Portable,
                 SimdArg::Avx2 => Simd::Avx2,
                 SimdArg::Avx512 => Simd::Avx512,
-            },
-            threads: self.threads.map_or(Limits::default().threads, usize::from),
-            script: self.script.limits(),
-            deadline: self.time_limit.map(grundy::limits::Deadline::after_seconds),
-            max_file_bytes: self.max_file_size,
-            max_memory: self.max_memory,
-            files: grundy::limits::Files::Disk,
-            team: None,
-        }
+            })
+            .with_plain_engine(matches!(self.engine, EngineArg::Plain))
+            .with_shortcuts(!self.compute_all)
+            .with_progress(show.then(out::progress_printer))
+            .with_stop(Some(out::stop_on_ctrl_c()))
+            .with_checkpoint(self.checkpoint.clone());
+        Limits::new(bounds, run)
     }
 }
 
@@ -192,12 +193,12 @@ fn main() -> ExitCode {
                 if !shared {
                     return ExitCode::SUCCESS;
                 }
-                limits.progress = None;
+                limits.run.progress = None;
                 stdout = out::Stdout::silent();
             }
             if shared {
-                limits.threads = 1;
-                limits.team = Some(team);
+                limits.run.threads = 1;
+                limits.run.team = Some(team);
             }
             Some(universe)
         }
@@ -221,7 +222,7 @@ fn main() -> ExitCode {
     .and_then(|()| stdout.flush());
     out::clear_progress();
     // Of a team, process 0 alone speaks for all.
-    let speaks = limits.team.as_ref().is_none_or(|t| t.rank() == 0);
+    let speaks = limits.run.team.as_ref().is_none_or(|t| t.rank() == 0);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(out::Failure::ClosedPipe) => ExitCode::SUCCESS,
@@ -229,7 +230,7 @@ fn main() -> ExitCode {
             // A team stops together (at the same heap), so every process
             // ends normally.
             if speaks {
-                match &limits.checkpoint {
+                match &limits.run.checkpoint {
                     Some(path) => eprintln!(
                         "grundy: interrupted; the values computed so far are saved in {}: run the same command to resume",
                         path.display()
@@ -247,7 +248,7 @@ fn main() -> ExitCode {
             }
             // The other processes of a team may be waiting for this one.
             #[cfg(feature = "mpi")]
-            if limits.team.is_some() {
+            if limits.run.team.is_some() {
                 team::abort(2);
             }
             ExitCode::from(2)

@@ -47,9 +47,9 @@ pub fn expression(text: String, limits: &grundy::Limits, stdin: bool) -> grundy:
                 "this command reads its moves from standard input: give the position as @FILE instead of -",
             ));
         }
-        read_stdin(limits.max_file_bytes)?
+        read_stdin(limits.bounds.max_file_bytes)?
     } else if let Some(file) = text.strip_prefix('@') {
-        grundy::limits::read_text_file(file, limits.max_file_bytes)?
+        grundy::limits::read_text_file(file, limits.bounds.max_file_bytes)?
     } else {
         return Ok(text);
     };
@@ -92,11 +92,10 @@ pub struct ScriptLimitArgs {
 
 impl ScriptLimitArgs {
     pub fn limits(&self) -> ScriptLimits {
-        ScriptLimits {
-            max_operations: self.script_ops,
-            max_call_levels: self.script_depth,
-            max_size: self.script_size,
-        }
+        ScriptLimits::default()
+            .with_max_operations(self.script_ops)
+            .with_max_call_levels(self.script_depth)
+            .with_max_size(self.script_size)
     }
 }
 

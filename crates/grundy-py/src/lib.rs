@@ -8,7 +8,7 @@
 //!
 //! Long work on built-in games runs on a worker thread with the GIL
 //! released, while the calling thread checks for Ctrl-C every few
-//! milliseconds and sets [`Limits::stop`] when it comes (see [`run`]).
+//! milliseconds and sets [`RunOptions::stop`](grundy::limits::RunOptions::stop) when it comes (see [`run`]).
 //! Games written in Python are solved on the calling thread, which holds
 //! the GIL to call their `moves()` (see [`pygame`]).
 
@@ -45,7 +45,7 @@ fn run<T: Send>(
     work: impl FnOnce(&Limits) -> grundy::Result<T> + Send,
 ) -> PyResult<T> {
     let stop = Arc::new(AtomicBool::new(false));
-    limits.stop = Some(stop.clone());
+    limits.run.stop = Some(stop.clone());
     let (result, signal) = py.detach(|| {
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::channel();
@@ -262,7 +262,7 @@ fn read_ne(chunk: &[u8]) -> u64 {
 #[pyo3(signature = (family, max, limits))]
 fn period(py: Python<'_>, family: &str, max: u64, limits: &Bound<'_, PyDict>) -> PyResult<String> {
     let mut limits = limits::from_dict(limits)?;
-    limits.max_heap = max;
+    limits.bounds.max_heap = max;
     let family = family.to_owned();
     let (head, search) = run(py, limits, move |l| {
         let family = grundy::expr::family_named_with(&family, l)?;

@@ -17,11 +17,8 @@ const NAMES: &str = "max_positions, max_heap, max_moves, time_limit, checkpoint,
 /// The limits a dict of keyword arguments asks for; `None` values mean
 /// "the default", as an absent flag does.
 pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
-    let mut limits = Limits {
-        // A face has no progress display of its own here.
-        progress: None,
-        ..Limits::default()
-    };
+    // A face has no progress display of its own here.
+    let mut limits = Limits::default().with_progress(None);
     let mut script = ScriptLimits::default();
     for (key, value) in kwargs.iter() {
         let key: String = key.extract()?;
@@ -38,22 +35,22 @@ pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
         };
         match key.as_str() {
             "max_positions" => {
-                limits.max_positions = usize::try_from(positive(&key)?).unwrap_or(usize::MAX)
+                limits.bounds.max_positions = usize::try_from(positive(&key)?).unwrap_or(usize::MAX)
             }
-            "max_heap" => limits.max_heap = positive(&key)?,
+            "max_heap" => limits.bounds.max_heap = positive(&key)?,
             "max_moves" => {
-                limits.max_moves = usize::try_from(positive(&key)?).unwrap_or(usize::MAX)
+                limits.bounds.max_moves = usize::try_from(positive(&key)?).unwrap_or(usize::MAX)
             }
-            "time_limit" => limits.deadline = Some(Deadline::after_seconds(positive(&key)?)),
+            "time_limit" => limits.bounds.deadline = Some(Deadline::after_seconds(positive(&key)?)),
             "checkpoint" => {
                 let path: PathBuf = value
                     .extract()
                     .map_err(|_| invalid(format!("checkpoint must be a path, not {value}")))?;
-                limits.checkpoint = Some(path);
+                limits.run.checkpoint = Some(path);
             }
-            "compute_all" => limits.shortcuts = !value.is_truthy()?,
+            "compute_all" => limits.run.shortcuts = !value.is_truthy()?,
             "engine" => {
-                limits.plain_engine = match value.extract::<String>()?.as_str() {
+                limits.run.plain_engine = match value.extract::<String>()?.as_str() {
                     "auto" => false,
                     "plain" => true,
                     other => {
@@ -64,7 +61,7 @@ pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
                 }
             }
             "simd" => {
-                limits.simd = value
+                limits.run.simd = value
                     .extract::<String>()?
                     .parse()
                     .map_err(|e: grundy::Error| invalid(e.to_string()))?;
@@ -74,10 +71,10 @@ pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
                 if n == 0 {
                     return Err(invalid("threads must be at least 1"));
                 }
-                limits.threads = usize::try_from(n).unwrap_or(usize::MAX);
+                limits.run.threads = usize::try_from(n).unwrap_or(usize::MAX);
             }
-            "max_file_size" => limits.max_file_bytes = positive(&key)?,
-            "max_memory" => limits.max_memory = positive(&key)?,
+            "max_file_size" => limits.bounds.max_file_bytes = positive(&key)?,
+            "max_memory" => limits.bounds.max_memory = positive(&key)?,
             "script_ops" | "script_depth" | "script_size" => {
                 let n = positive(&key)?;
                 if n == 0 {
@@ -102,6 +99,6 @@ pub fn from_dict(kwargs: &Bound<'_, PyDict>) -> PyResult<Limits> {
             }
         }
     }
-    limits.script = script;
+    limits.bounds.script = script;
     Ok(limits)
 }

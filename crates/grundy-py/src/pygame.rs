@@ -131,7 +131,7 @@ impl<'py> MixGame<'py> {
     /// A game with `limits` (their stop flag replaced by the game's own).
     fn new(py: Python<'py>, mut limits: Limits) -> PyResult<MixGame<'py>> {
         let stop = Arc::new(AtomicBool::new(false));
-        limits.stop = Some(stop.clone());
+        limits.run.stop = Some(stop.clone());
         let module = py.import("grundy")?;
         Ok(MixGame {
             py,

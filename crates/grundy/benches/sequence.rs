@@ -27,12 +27,10 @@ fn tables(c: &mut Criterion) {
             ("avx2", Simd::Avx2),
             ("avx512", Simd::Avx512),
         ] {
-            let limits = Limits {
-                shortcuts: false,
-                threads: 1,
-                simd,
-                ..Limits::default()
-            };
+            let limits = Limits::default()
+                .with_shortcuts(false)
+                .with_threads(1)
+                .with_simd(simd);
             // A kernel this processor lacks is refused: leave it out.
             if Sequence::new(game.clone()).extend(1, &limits).is_err() {
                 continue;

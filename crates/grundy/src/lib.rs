@@ -101,5 +101,6 @@ pub use expr::{Play, Played, Position};
 pub use game::{Game, Outcome};
 pub use limits::{Limits, Progress};
 pub use nimber::{Mex, Nimber};
+pub use pattern::PatternReport;
 pub use pattern::sequence::PeriodReport;
 pub use solve::{Config, Solver};

@@ -137,7 +137,7 @@ pub fn write_winning_moves(
         writeln!(
             w,
             "(only the moves within the first {} of each component were examined; raise --max-moves to see more)",
-            limits.max_moves
+            limits.bounds.max_moves
         )?;
     }
     Ok(())

@@ -7,7 +7,7 @@ use clap::Args;
 use grundy::pattern::plane::{Line, Plane, PlanePattern, plane_pattern};
 use grundy::pattern::sequence::{SequencePattern, proof_text, sequence_pattern};
 use grundy::pattern::{Extent, extent_for};
-use grundy::pattern::{MIN_REPETITIONS, Periodicity};
+use grundy::pattern::{MIN_REPETITIONS, PatternReport, Periodicity, PlaneReport, SequenceReport};
 use grundy::{Limits, Nimber};
 
 use crate::out::{self, Outcome};
@@ -57,7 +57,7 @@ pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outco
         Extent::One(to) => {
             let found = sequence_pattern(family.as_ref(), to, limits)?;
             if args.json {
-                out::json(w, &SequenceJson::from(&found))
+                out::json(w, &PatternReport::Sequence(SequenceReport::of(&found)))
             } else {
                 write_sequence(w, &found)
             }
@@ -66,13 +66,11 @@ pub fn pattern(args: &PatternArgs, limits: &Limits, w: &mut impl Write) -> Outco
             let table = Plane::compute(family.as_ref(), rows, columns, limits)?;
             let found = plane_pattern(&table);
             if args.json {
-                out::json(
-                    w,
-                    &PlaneJson {
-                        table: &table,
-                        pattern: &found,
-                    },
-                )
+                let report = PlaneReport {
+                    table,
+                    pattern: found,
+                };
+                out::json(w, &PatternReport::Plane(report))
             } else {
                 write_plane(w, &table, &found)
             }
@@ -242,51 +240,4 @@ fn write_plane(w: &mut impl Write, table: &Plane, found: &PlanePattern) -> Outco
         )?;
     }
     Ok(())
-}
-
-#[derive(serde::Serialize)]
-struct SequenceJson<'a> {
-    family: &'a str,
-    kind: &'static str,
-    period: Option<u64>,
-    preperiod: Option<u64>,
-    saltus: Option<u64>,
-    last_exception: Option<u64>,
-    certified: bool,
-    proof: Option<String>,
-    /// The largest n whose value was computed and agrees with the answer.
-    checked_to: u64,
-    exceptions: &'a [grundy::pattern::Exception],
-    block: &'a [Nimber],
-}
-
-impl<'a> From<&'a SequencePattern> for SequenceJson<'a> {
-    fn from(found: &'a SequencePattern) -> SequenceJson<'a> {
-        let p = found.period.as_ref();
-        SequenceJson {
-            family: &found.family,
-            kind: match p {
-                None => "none",
-                Some(p) if p.saltus == 0 => "periodic",
-                Some(_) => "arithmetic",
-            },
-            period: p.map(|p| p.period),
-            preperiod: p.map(|p| p.preperiod),
-            saltus: p.map(|p| p.saltus),
-            last_exception: p.and_then(Periodicity::last_exception),
-            certified: p.is_some_and(Periodicity::certified),
-            proof: found.proof_text(),
-            checked_to: p.map_or(found.to, |p| p.checked_to.saturating_sub(1)),
-            exceptions: &found.exceptions,
-            block: &found.block,
-        }
-    }
-}
-
-#[derive(serde::Serialize)]
-struct PlaneJson<'a> {
-    #[serde(flatten)]
-    table: &'a Plane,
-    #[serde(flatten)]
-    pattern: &'a PlanePattern,
 }

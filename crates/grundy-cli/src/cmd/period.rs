@@ -25,10 +25,7 @@ pub struct PeriodArgs {
 
 pub fn period(args: &PeriodArgs, limits: &Limits, w: &mut impl Write) -> Outcome {
     let family = grundy::expr::family_named_with(&args.family, limits)?;
-    let limits = Limits {
-        max_heap: args.max,
-        ..limits.clone()
-    };
+    let limits = limits.clone().with_max_heap(args.max);
     // The table's bound is `--max` here, so a refusal names that flag.
     let renamed = |e: grundy::Error| match e.kind() {
         grundy::ErrorKind::Limit {

@@ -50,7 +50,7 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
     // The computation's result waits until the values it gave are
     // written, whole lines, so that a table stopped early (Ctrl-C, a time
     // limit) keeps what was computed.
-    let computed = if limits.threads >= 2 && args.to >= TEXT_THREAD_FROM {
+    let computed = if limits.run.threads >= 2 && args.to >= TEXT_THREAD_FROM {
         write_on_second_thread(family.as_ref(), args.to, limits, &mut text, w)
     } else {
         // The sink can only return library errors, so an output error is
@@ -427,13 +427,11 @@ mod tests {
             json: false,
         };
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let limits = Limits {
-            threads,
-            shortcuts: false,
-            max_heap: to,
-            stop: Some(stop.clone()),
-            ..Limits::default()
-        };
+        let limits = Limits::default()
+            .with_threads(threads)
+            .with_shortcuts(false)
+            .with_max_heap(to)
+            .with_stop(Some(stop.clone()));
         std::thread::scope(|scope| {
             if let Some(after) = stop_after {
                 scope.spawn(move || {

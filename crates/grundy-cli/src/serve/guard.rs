@@ -79,28 +79,18 @@ impl Shared {
     /// the files the request sent.
     pub fn limits(&self, files: BTreeMap<String, String>) -> Limits {
         let b = &self.budget;
-        Limits {
-            max_positions: b.max_positions,
-            max_heap: b.max_heap,
-            max_moves: b.max_moves,
-            stop: self.stop.clone(),
-            shortcuts: true,
-            checkpoint: None,
-            progress: None,
-            plain_engine: false,
-            simd: grundy::limits::Simd::Auto,
+        Limits::default()
+            .with_max_positions(b.max_positions)
+            .with_max_heap(b.max_heap)
+            .with_max_moves(b.max_moves)
+            .with_script(ScriptLimits::default().with_max_operations(b.script_ops))
+            .with_deadline(Some(Deadline::after_millis(b.millis)))
+            .with_max_file_bytes(b.max_file_bytes)
+            .with_max_memory(b.max_memory)
+            .with_stop(self.stop.clone())
             // One request, one thread: the concurrency cap is the server's.
-            threads: 1,
-            script: ScriptLimits {
-                max_operations: b.script_ops,
-                ..ScriptLimits::default()
-            },
-            deadline: Some(Deadline::after_millis(b.millis)),
-            max_file_bytes: b.max_file_bytes,
-            max_memory: b.max_memory,
-            team: None,
-            files: Files::Given(Arc::new(files)),
-        }
+            .with_threads(1)
+            .with_files(Files::Given(Arc::new(files)))
     }
 
     /// Runs `job` on the blocking pool once a permit is free, within the

@@ -47,7 +47,7 @@ pub fn serve(args: &ServeArgs, limits: &Limits, w: &mut impl std::io::Write) -> 
             ..Budget::default()
         },
         permits: Arc::new(Semaphore::new(workers)),
-        stop: limits.stop.clone(),
+        stop: limits.run.stop.clone(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
@@ -71,7 +71,7 @@ pub fn serve(args: &ServeArgs, limits: &Limits, w: &mut impl std::io::Write) -> 
         )?;
         w.flush()?;
         let app = router(shared.clone());
-        let stop = limits.stop.clone();
+        let stop = limits.run.stop.clone();
         let server = axum::serve(listener, app).with_graceful_shutdown(stopped(stop.clone()));
         tokio::select! {
             result = server => result.map_err(|e| Error::io(local, e))?,

@@ -300,3 +300,29 @@ fn quotients_are_printed_with_their_table_and_refused_where_they_do_not_apply() 
         "--max-heap",
     );
 }
+
+/// Regression: `grundy moves --misere --max-moves 10 "nim(6,6)"` listed
+/// all 12 moves where normal play refused. Every convention now refuses
+/// with the same one line naming the flag.
+#[test]
+fn misere_and_every_move_listings_are_refused_past_max_moves() {
+    for flag in ["--misere", "--every"] {
+        let line = assert_fails(
+            &["moves", flag, "--max-moves", "10", "nim(6,6)"],
+            "--max-moves",
+        );
+        assert_eq!(
+            line.trim_end(),
+            "grundy: limit of 10 moves exceeded; raise it with --max-moves"
+        );
+    }
+    let v = json(&[
+        "moves",
+        "--json",
+        "--misere",
+        "--max-moves",
+        "12",
+        "nim(6,6)",
+    ]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 12);
+}

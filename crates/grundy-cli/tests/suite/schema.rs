@@ -164,6 +164,7 @@ fn every_face_gives_the_shape_of_its_schema() {
     let period = validator("period.schema.json");
     let genus = validator("genus.schema.json");
     let table = validator("table.schema.json");
+    let pattern = validator("pattern.schema.json");
     let server = Server::start(&[]);
     let mut tally = Tally::default();
     let (positions, families) = conformance();
@@ -216,6 +217,12 @@ fn every_face_gives_the_shape_of_its_schema() {
             f,
             &cli(&["genus", "--json", f, "--to", "12"]),
         );
+        tally.check(
+            "cli",
+            &pattern,
+            f,
+            &cli(&["pattern", "--json", f, "--to", "300"]),
+        );
         if names_a_file(f) {
             continue;
         }
@@ -233,6 +240,12 @@ fn every_face_gives_the_shape_of_its_schema() {
     for f in ["octal[0.75]", "kayles", "sub{2,3,7}", "nim"] {
         let q = cli(&["quotient", "--json", f, "--to", "12"]);
         tally.check("cli", &quotient, f, &q);
+    }
+    // The pattern of two-parameter families: the table and what was seen
+    // in it.
+    for (f, to) in [("wythoff", "14x14"), ("grid", "16x12")] {
+        let p = cli(&["pattern", "--json", f, "--to", to]);
+        tally.check("cli", &pattern, f, &p);
     }
     let (status, by_web) = server.post("/api/table", &json!({"family": "wythoff", "to": "6x6"}));
     assert_eq!(status, 200, "{by_web}");
@@ -259,4 +272,13 @@ fn the_schemas_refuse_the_old_shapes() {
     assert!(period.is_valid(&p));
     p["proof"] = json!({"kind": "guy-smith"});
     assert!(!period.is_valid(&p));
+    let pattern = validator("pattern.schema.json");
+    let mut p = cli(&["pattern", "--json", "sub{1,4,10}"]);
+    assert!(pattern.is_valid(&p));
+    p["kind"] = json!("quasi-periodic");
+    assert!(!pattern.is_valid(&p));
+    let mut plane = cli(&["pattern", "--json", "wythoff", "--to", "12x12"]);
+    assert!(pattern.is_valid(&plane));
+    plane["p_positions"] = json!([[1, 2, 3]]);
+    assert!(!pattern.is_valid(&plane));
 }

@@ -40,10 +40,10 @@ pub struct HackenbushReport {
     pub winning_cuts: Vec<Cut>,
 }
 
-/// Reads the picture in `file` (within `limits.max_file_bytes`) and
+/// Reads the picture in `file` (within `limits.bounds.max_file_bytes`) and
 /// analyses it.
 pub fn picture(file: &str, limits: &Limits) -> Result<HackenbushReport> {
-    let family = HackenbushFamily::open(file, limits.max_file_bytes)?;
+    let family = HackenbushFamily::open(file, limits.bounds.max_file_bytes)?;
     let picture = family.picture();
     let standing = picture.all();
     let reduction = hackenbush::fusion::reduce(picture, &standing);

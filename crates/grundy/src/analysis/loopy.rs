@@ -70,7 +70,7 @@ pub struct LoopyAnalysis {
     /// Every move to a position the opponent loses (the first ones found,
     /// when `winning_moves_complete` is false).
     pub winning_moves: Vec<LoopyMove>,
-    /// False when a component had more moves than `Limits::max_moves`
+    /// False when a component had more moves than `Bounds::max_moves`
     /// allows examining, so more winning moves may exist.
     pub winning_moves_complete: bool,
 }
@@ -183,7 +183,7 @@ pub fn value(position: &Position, limits: &Limits) -> Result<Gamma> {
 pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<LoopyMove>> {
     let parts = position.components();
     let rests = rests(&component_values(position, &parts, limits)?);
-    normal::each_move(position, limits, |i, c, family, option| {
+    position.each_move(limits, |i, c, family, option| {
         let after = rests[i].clone() + loopy_value_of_parts(family, option, limits)?;
         Ok(make_move(position, i, c, option, after))
     })

@@ -67,7 +67,7 @@ pub struct Analysis {
     /// Every move to a position of value 0 (the first ones found, when
     /// `winning_moves_complete` is false).
     pub winning_moves: Vec<Move>,
-    /// False when a component had more moves than `Limits::max_moves`
+    /// False when a component had more moves than `Bounds::max_moves`
     /// allows examining, so more winning moves may exist.
     pub winning_moves_complete: bool,
 }
@@ -94,7 +94,7 @@ pub fn analyze(position: &Position, limits: &Limits) -> Result<Analysis> {
         // Each move holds the whole position after it: with thousands of
         // components, listing every winning move would copy the position
         // thousands of times, so the list stops within the limits.
-        let bytes_each = move_bytes(position);
+        let bytes_each = position.move_bytes();
         for (i, (c, cv)) in parts.iter().zip(&components).enumerate() {
             limits.check_stop()?;
             let target = cv.grundy + total;
@@ -163,37 +163,10 @@ pub fn moves(position: &Position, limits: &Limits) -> Result<Vec<Move>> {
     let parts = position.components();
     let components = component_values(position, &parts, limits)?;
     let total: Nimber = components.iter().map(|c| c.grundy).sum();
-    each_move(position, limits, |i, c, family, option| {
+    position.each_move(limits, |i, c, family, option| {
         let after = total + components[i].grundy + value_of_parts(family, option, limits)?;
         Ok(make_move(position, i, c, option, after))
     })
-}
-
-/// Every move of `position`, each made by `make` from the index of the
-/// component moved in, the component, its family and the option: the one
-/// listing behind the moves of a sum with cycles ([`super::loopy::moves`])
-/// and without. The running total is refused beyond `--max-moves` and
-/// beyond the listing's share of the memory budget
-/// ([`Limits::check_listing`]), checked before each component's moves are
-/// made into listed moves.
-pub(crate) fn each_move<T>(
-    position: &Position,
-    limits: &Limits,
-    mut make: impl FnMut(usize, &ComponentRef, &dyn Family, &[Arg]) -> Result<T>,
-) -> Result<Vec<T>> {
-    let mut out = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        let (family, args) = position.component(c);
-        let mut options = Vec::new();
-        family.moves(args, limits, &mut options)?;
-        let count = (out.len() + options.len()) as u64;
-        limits.check_moves(count)?;
-        limits.check_listing(count, move_bytes(position))?;
-        for option in &options {
-            out.push(make(i, c, family.as_ref(), option)?);
-        }
-    }
-    Ok(out)
 }
 
 fn component_values(
@@ -211,35 +184,6 @@ fn component_values(
             })
         })
         .collect()
-}
-
-/// About how many bytes a copy of `position` takes: the terms and their
-/// arguments (words counted by length). For budgets, not exact.
-pub(crate) fn position_bytes(position: &Position) -> u64 {
-    let arg = std::mem::size_of::<Arg>() as u64;
-    position
-        .terms
-        .iter()
-        .map(|t| {
-            let words: u64 = t
-                .args
-                .iter()
-                .map(|a| match a {
-                    Arg::Int(_) => 0,
-                    Arg::Word(w) => w.len() as u64,
-                })
-                .sum();
-            std::mem::size_of_val(t) as u64 + arg * t.args.len() as u64 + words
-        })
-        .sum()
-}
-
-/// About how many bytes one listed [`Move`] takes: the whole position
-/// after it, and the texts of the component before and after, each at
-/// most the size of a position (regression: 2,600 moves of
-/// `turtles(H×100000)` were budgeted at 256 MB and took 1.3 GB).
-fn move_bytes(position: &Position) -> u64 {
-    position_bytes(position).saturating_mul(3)
 }
 
 pub(crate) fn make_move(

@@ -14,7 +14,7 @@ pub use crate::misere::quotient::{
 };
 
 /// The misère quotient of the sums of heaps `0..=to` of `family`, which
-/// must be a one-heap family (`to` is bounded by `limits.max_heap`).
+/// must be a one-heap family (`to` is bounded by `limits.bounds.max_heap`).
 pub fn quotient(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<QuotientReport> {
     let heaps = ListedHeaps::of(family, to, limits)?;
     crate::misere::quotient::quotient(heaps, to, limits)

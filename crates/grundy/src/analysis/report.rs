@@ -134,7 +134,7 @@ pub struct Report {
     /// to, with its play.
     #[serde(serialize_with = "as_text")]
     pub winning_moves: Vec<Played>,
-    /// False when a component had more moves than `Limits::max_moves`
+    /// False when a component had more moves than `Bounds::max_moves`
     /// allows examining and no formula listed them all, so more winning
     /// moves may exist.
     pub winning_moves_complete: bool,

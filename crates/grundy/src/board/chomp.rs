@@ -63,7 +63,7 @@ impl ChompTable {
         let count = ChompTable::diagrams(rows, cols);
         limits.check_memory(count.saturating_mul(2))?;
         let count = usize::try_from(count)
-            .map_err(|_| Error::limit(LimitKind::Memory, limits.max_memory))?;
+            .map_err(|_| Error::limit(LimitKind::Memory, limits.bounds.max_memory))?;
         if rows * cols > u16::MAX as usize {
             return Err(Error::invalid(format!(
                 "chomp({rows}x{cols}) has more than {} cells",
@@ -135,7 +135,7 @@ impl ChompTable {
             if work >= CHECK_EVERY {
                 work = 0;
                 limits.check_stop()?;
-                if let Some(report) = &limits.progress
+                if let Some(report) = &limits.run.progress
                     && last_report.elapsed().as_secs() >= 1
                 {
                     last_report = std::time::Instant::now();

@@ -317,7 +317,7 @@ impl BoardFamily {
             }
             _ => {
                 let mut search = self.grids.lock().unwrap_or_else(|e| e.into_inner());
-                let Some(path) = &limits.checkpoint else {
+                let Some(path) = &limits.run.checkpoint else {
                     return f(&mut search);
                 };
                 search.open_table(path, limits)?;

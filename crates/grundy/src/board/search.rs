@@ -388,7 +388,7 @@ impl<B: Bits> Engine<B> {
     /// Stores the `entries` read from `path` (see [`Search::open_table`])
     /// and remembers the file, to save the table to it.
     fn open_table(&mut self, path: &Path, entries: Vec<saved::Entry>, limits: &Limits) {
-        self.table.set_budget(limits.max_memory / 2);
+        self.table.set_budget(limits.bounds.max_memory / 2);
         for (key, facts, level) in entries {
             self.table.put_level(key, facts, level);
         }
@@ -448,7 +448,7 @@ impl<B: Bits> Engine<B> {
 
     /// Readies the table and the clock for a query within `limits`.
     fn begin(&mut self, limits: &Limits) {
-        self.table.set_budget(limits.max_memory / 2);
+        self.table.set_budget(limits.bounds.max_memory / 2);
         self.started = Instant::now();
         self.last_report = self.started;
     }
@@ -930,7 +930,7 @@ impl<B: Bits> Engine<B> {
         // The first position looks too, so a stop already asked for is seen.
         if self.nodes % CHECK_EVERY == 1 {
             limits.check_stop()?;
-            if let Some(report) = &limits.progress
+            if let Some(report) = &limits.run.progress
                 && self.last_report.elapsed() >= Duration::from_secs(1)
             {
                 self.last_report = Instant::now();

@@ -89,7 +89,7 @@ impl<R: CoinRule> Family for CoinFamily<R> {
                 .map(|(cell, others)| coins.turned(*cell, others).to_args()),
         );
         if found.len() > room {
-            return Err(Error::limit(LimitKind::Memory, limits.max_memory));
+            return Err(Error::limit(LimitKind::Memory, limits.bounds.max_memory));
         }
         Ok(())
     }

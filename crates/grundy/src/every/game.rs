@@ -3,7 +3,7 @@
 //! A move of the sum picks an option in every component that can move, so
 //! the moves of a position are the product of its components' options.
 //! That product is the definition the step-count theory is checked
-//! against; it grows fast, and [`Limits::max_moves`] bounds it.
+//! against; it grows fast, and [`Bounds::max_moves`](crate::limits::Bounds::max_moves) bounds it.
 
 use std::sync::Mutex;
 
@@ -26,7 +26,9 @@ pub struct EveryStep {
 
 /// Every move of `position` under the every-move rule, in the order of an
 /// odometer over the components' options (the last component turns
-/// fastest). Fails when there are more than [`Limits::max_moves`].
+/// fastest). Fails, before any step is made, when there are more than
+/// [`Bounds::max_moves`](crate::limits::Bounds::max_moves) or their copies of the position would pass the
+/// listing's share of the memory budget, as every listing of moves does.
 pub fn every_steps(position: &Position, limits: &Limits) -> Result<Vec<EveryStep>> {
     let components = position.components();
     let mut movable: Vec<(usize, Vec<Vec<Arg>>)> = Vec::new();
@@ -41,12 +43,15 @@ pub fn every_steps(position: &Position, limits: &Limits) -> Result<Vec<EveryStep
     if movable.is_empty() {
         return Ok(Vec::new());
     }
+    // One step per choice of an option in every movable component: the
+    // product, refused (before any step is made) by the guard every
+    // listing of moves goes through.
     let count = movable
         .iter()
-        .try_fold(1usize, |n, (_, options)| n.checked_mul(options.len()))
-        .filter(|&n| n <= limits.max_moves)
-        .ok_or_else(|| limits.too_many_moves())?;
-    let mut steps = Vec::with_capacity(count);
+        .try_fold(1u64, |n, (_, options)| n.checked_mul(options.len() as u64))
+        .unwrap_or(u64::MAX);
+    position.check_listing(count, limits)?;
+    let mut steps = Vec::with_capacity(count as usize);
     let mut choice = vec![0usize; movable.len()];
     loop {
         // Replace from the last component back, so that the argument
@@ -148,10 +153,7 @@ mod tests {
             steps[0].parts,
             [(0, vec![Arg::Int(1)]), (2, vec![Arg::Int(1)])]
         );
-        let few = Limits {
-            max_moves: 1,
-            ..Limits::default()
-        };
+        let few = Limits::default().with_max_moves(1);
         assert!(every_steps(&p, &few).is_err());
     }
 }

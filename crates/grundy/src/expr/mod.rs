@@ -7,6 +7,7 @@
 
 pub(crate) mod ast;
 pub(crate) mod canonical;
+mod listing;
 pub(crate) mod parse;
 pub mod play;
 pub mod position;

@@ -186,7 +186,7 @@ pub trait Family: Send + Sync {
     }
 
     /// Searches the family's Grundy sequence for a period it can prove,
-    /// computing at most `limits.max_heap` values: the period found, or how
+    /// computing at most `limits.bounds.max_heap` values: the period found, or how
     /// many values were looked at without finding one. Families without a
     /// search of their own answer [`PeriodSearch::NotSearched`].
     fn periodicity(&self, _limits: &Limits) -> Result<PeriodSearch> {

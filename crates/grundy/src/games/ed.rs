@@ -133,7 +133,7 @@ impl Family for EdFamily {
         let kept = if a == b { vec![a] } else { vec![a, b] };
         for h in kept.into_iter().filter(|&h| h >= 2) {
             let flow = crate::heap::preimage::ed_splits(h - 2, bit, &mut |p, q| {
-                if found == limits.max_moves {
+                if found == limits.bounds.max_moves {
                     more = true;
                     return ControlFlow::Break(());
                 }

@@ -17,7 +17,7 @@
 //! Trees and pictures of small cycles (the Christmas Game) take linear
 //! time; the tests hold both methods against each other. The quadratic
 //! part is bounded: the vertices and edges it looks at count against
-//! [`Limits::max_positions`].
+//! [`Bounds::max_positions`](crate::limits::Bounds::max_positions).
 
 use super::colon::Rooted;
 use super::fusion::{self, Decomposition, UNSEEN};
@@ -36,7 +36,7 @@ pub fn cuts_to_by_recomputing(picture: &Picture, standing: &[bool], target: Nimb
 
 /// The standing edges whose cut leaves the value `target`, in increasing
 /// order (see the module documentation). Errors when valuing the cuts
-/// inside large cycles would look at more than `limits.max_positions`
+/// inside large cycles would look at more than `limits.bounds.max_positions`
 /// vertices and edges.
 pub fn cuts_to(
     picture: &Picture,
@@ -73,11 +73,11 @@ pub fn cuts_to(
         if d.inside[c] > 0 {
             let size = (members[c].len() + d.inside[c]) as u64;
             work = work.saturating_add(size.saturating_mul(d.inside[c] as u64));
-            if work > limits.max_positions as u64 {
+            if work > limits.bounds.max_positions as u64 {
                 return Err(Error::limit_of(
                     LimitKind::Positions,
                     "vertices and edges looked at to value cuts inside cycles",
-                    limits.max_positions as u64,
+                    limits.bounds.max_positions as u64,
                 ));
             }
             limits.check_stop()?;

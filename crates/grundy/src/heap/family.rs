@@ -54,8 +54,8 @@ impl<H: HeapGame> HeapFamily<H> {
     }
 
     fn grow(&self, state: &mut State, to: u64, limits: &Limits) -> Result<()> {
-        if to > limits.max_heap {
-            return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+        if to > limits.bounds.max_heap {
+            return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
         }
         if self.game.closed_form(0).is_some() {
             // A game with a formula (the Bash game) needs no search for
@@ -83,7 +83,7 @@ impl<H: HeapGame> HeapFamily<H> {
             return Ok(v);
         }
         if n >= SMALL_HEAP {
-            self.search_period(state, n.min(limits.max_heap), limits)?;
+            self.search_period(state, n.min(limits.bounds.max_heap), limits)?;
             if let Some(v) = state
                 .period
                 .as_ref()
@@ -177,7 +177,7 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         let mut count = 0usize;
         self.game.options(n, &mut |parts| {
             count += 1;
-            if count <= limits.max_moves {
+            if count <= limits.bounds.max_moves {
                 out.push(super::parts_as_args(parts));
             }
         });
@@ -205,7 +205,7 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         let mut found = 0usize;
         let mut more = false;
         let mut keep = |parts: &[u64]| {
-            if found == limits.max_moves {
+            if found == limits.bounds.max_moves {
                 more = true;
                 return ControlFlow::Break(());
             }
@@ -271,8 +271,8 @@ impl<H: HeapGame> Family for HeapFamily<H> {
             return stream_window(&self.game, width, to, limits, sink);
         }
         let mut state = self.lock();
-        if to > limits.max_heap {
-            self.search_period(&mut state, limits.max_heap, limits)?;
+        if to > limits.bounds.max_heap {
+            self.search_period(&mut state, limits.bounds.max_heap, limits)?;
         }
         match &state.period {
             Some(p) if to >= state.table.len() as u64 => {
@@ -308,16 +308,16 @@ impl<H: HeapGame> Family for HeapFamily<H> {
         // `sub{1,2^40}` depends on the previous 2^40 values.
         if proof
             .values_needed(0, 1)
-            .is_some_and(|n| n > limits.max_heap)
+            .is_some_and(|n| n > limits.bounds.max_heap)
         {
             return Err(Error::limit_of(
                 LimitKind::HeapSize,
                 "heap size (a certified period needs more values than that)",
-                limits.max_heap,
+                limits.bounds.max_heap,
             ));
         }
         let mut state = self.lock();
-        self.search_period(&mut state, limits.max_heap, limits)?;
+        self.search_period(&mut state, limits.bounds.max_heap, limits)?;
         Ok(match &state.period {
             Some(p) => PeriodSearch::Found(p.clone()),
             None => PeriodSearch::NotFound {
@@ -341,8 +341,8 @@ fn stream_window<H: HeapGame + ?Sized>(
     limits: &Limits,
     sink: &mut dyn FnMut(Nimber) -> Result<()>,
 ) -> Result<()> {
-    if width > limits.max_heap {
-        return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+    if width > limits.bounds.max_heap {
+        return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
     }
     let ring = width as usize + 1;
     limits.check_memory((ring as u64).saturating_mul(size_of::<Nimber>() as u64))?;

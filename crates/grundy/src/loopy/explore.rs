@@ -26,7 +26,7 @@ pub struct Explored<P> {
 }
 
 /// Lays out every position reachable from `start`, breadth first. At most
-/// `limits.max_positions` positions are kept (a clear error beyond).
+/// `limits.bounds.max_positions` positions are kept (a clear error beyond).
 pub fn explore<G: Game>(
     game: &G,
     start: &G::Position,
@@ -48,17 +48,17 @@ pub fn explore<G: Game>(
         listed = listed.saturating_add(options_cost(game, &options).0);
         // The edges are kept, so the budget bounds both the time and the
         // memory of the exploration.
-        if listed > options_budget(limits.max_positions) {
-            return Err(too_many_options(limits.max_positions));
+        if listed > options_budget(limits.bounds.max_positions) {
+            return Err(too_many_options(limits.bounds.max_positions));
         }
         for option in options.drain(..) {
             let target = match index.entry(option) {
                 Entry::Occupied(e) => *e.get(),
                 Entry::Vacant(e) => {
-                    if positions.len() >= limits.max_positions {
+                    if positions.len() >= limits.bounds.max_positions {
                         return Err(Error::limit(
                             LimitKind::Positions,
-                            limits.max_positions as u64,
+                            limits.bounds.max_positions as u64,
                         ));
                     }
                     let v = positions.len() as u32;
@@ -91,10 +91,7 @@ mod tests {
 
     #[test]
     fn endless_games_stop_at_the_position_limit() {
-        let limits = Limits {
-            max_positions: 1000,
-            ..Limits::default()
-        };
+        let limits = Limits::default().with_max_positions(1000);
         let err = explore(&Upward, &0, &limits)
             .err()
             .expect("the limit stops it");

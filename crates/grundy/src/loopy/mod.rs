@@ -58,7 +58,7 @@ use crate::limits::Limits;
 
 /// The generalised Sprague–Grundy value of `start` in `game`, whose
 /// positions reachable from `start` must be finite in number (at most
-/// `limits.max_positions`).
+/// `limits.bounds.max_positions`).
 pub fn solve<G: Game>(game: &G, start: &G::Position, limits: &Limits) -> Result<Gamma> {
     let explored = explore(game, start, limits)?;
     let mut values = gamma(&explored.graph, limits)?;

@@ -53,7 +53,7 @@ pub fn outcomes(graph: &Graph, limits: &Limits) -> Result<Vec<LoopyOutcome>> {
 }
 
 /// The outcome of `start` in `game`, over every position it can reach
-/// (at most `limits.max_positions`).
+/// (at most `limits.bounds.max_positions`).
 ///
 /// ```
 /// use grundy::loopy::{LoopyOutcome, retrograde};

@@ -199,15 +199,9 @@ pub fn moves(
     limits: &Limits,
 ) -> Result<(Method, Option<String>, Vec<MisereMove>)> {
     let (mut judge, note) = Judge::choose(position, method, limits)?;
-    let mut out = Vec::new();
-    for (i, c) in position.components().iter().enumerate() {
-        let (family, args) = position.component(c);
-        let mut options = Vec::new();
-        family.moves(args, limits, &mut options)?;
-        for o in &options {
-            out.push(judge.make_move(position, i, c, o, true, limits)?);
-        }
-    }
+    let out = position.each_move(limits, |i, c, _, o| {
+        judge.make_move(position, i, c, o, true, limits)
+    })?;
     Ok((judge.method(), note, out))
 }
 
@@ -468,7 +462,7 @@ impl Judge {
             Judge::Quotient(q) => {
                 // The quotient names the winning options from their images,
                 // without a search.
-                let found = q.all_winning_moves(&heap_sizes(position)?, limits.max_moves)?;
+                let found = q.all_winning_moves(&heap_sizes(position)?, limits.bounds.max_moves)?;
                 count = Some(found.count);
                 for m in found.moves {
                     let option: Vec<Arg> = if m.to.is_empty() {
@@ -556,8 +550,8 @@ fn auto_quotient(
         return Ok(Err(None));
     }
     let mut budget = limits.clone();
-    budget.max_positions = budget.max_positions.min(QUOTIENT_BUDGET);
-    budget.max_heap = budget.max_heap.min(QUOTIENT_HEAPS);
+    budget.bounds.max_positions = budget.bounds.max_positions.min(QUOTIENT_BUDGET);
+    budget.bounds.max_heap = budget.bounds.max_heap.min(QUOTIENT_HEAPS);
     match quotient_of(family, position, &budget) {
         Ok(q) => Ok(Ok(q)),
         Err(e)
@@ -608,7 +602,7 @@ fn quotient_of(
         // rules as the quotient grows, and it stops once its period is
         // proved, however large the heaps of the sum.
         let mut q = Quotient::new(ListedHeaps::of(family, 0, limits)?);
-        if !q.extend_until_periodic(top.min(limits.max_heap), limits)? {
+        if !q.extend_until_periodic(top.min(limits.bounds.max_heap), limits)? {
             q.extend_to(top, limits)?;
         }
         return Ok(q);
@@ -679,7 +673,7 @@ fn component_budget(limits: &Limits, n: u64) -> Option<Limits> {
         return None;
     }
     let mut budget = limits.clone();
-    budget.max_positions = budget.max_positions.min(scaled as usize);
+    budget.bounds.max_positions = budget.bounds.max_positions.min(scaled as usize);
     Some(budget)
 }
 

@@ -322,7 +322,7 @@ pub struct GenusTable {
 
 /// The genus of heaps `0..=to` of a one-heap family: Nim by its formula,
 /// anything else from one exploration of every position the heaps reach.
-/// The table is held whole, so `to` is bounded by `limits.max_positions`.
+/// The table is held whole, so `to` is bounded by `limits.bounds.max_positions`.
 pub fn table(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<GenusTable> {
     use crate::error::LimitKind;
     use crate::family::Shape;
@@ -332,10 +332,10 @@ pub fn table(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<Genus
             family.head()
         )));
     }
-    if to >= limits.max_positions as u64 {
+    if to >= limits.bounds.max_positions as u64 {
         return Err(Error::limit(
             LimitKind::Positions,
-            limits.max_positions as u64,
+            limits.bounds.max_positions as u64,
         ));
     }
     let genera = if family.head() == "nim" {

@@ -156,7 +156,7 @@ impl SumSearch {
             numbers: HashMap::new(),
             memo: HashMap::default(),
             stack: Vec::new(),
-            cap: limits.max_positions,
+            cap: limits.bounds.max_positions,
             steps: 0,
             listed: 0,
             bytes: 0,
@@ -192,6 +192,7 @@ impl SumSearch {
         let saved = self.cap;
         self.cap = self
             .limits
+            .bounds
             .max_positions
             .min(self.memo.len().saturating_add(budget));
         let mut found = Ok(None);
@@ -205,7 +206,7 @@ impl SumSearch {
                 Ok(Outcome::N) => continue,
                 Ok(Outcome::P) => found = Ok(Some(Nimber(k))),
                 // The budget ran out, not the limit.
-                Err(e) if self.cap < self.limits.max_positions && is_positions(&e) => {}
+                Err(e) if self.cap < self.limits.bounds.max_positions && is_positions(&e) => {}
                 Err(e) => found = Err(e),
             }
             break;
@@ -314,8 +315,11 @@ impl SumSearch {
     /// Counts `bytes` more against the memory limit.
     fn charge(&mut self, bytes: u64) -> Result<()> {
         self.bytes = self.bytes.saturating_add(bytes);
-        if self.bytes > self.limits.max_memory {
-            return Err(Error::limit(LimitKind::Memory, self.limits.max_memory));
+        if self.bytes > self.limits.bounds.max_memory {
+            return Err(Error::limit(
+                LimitKind::Memory,
+                self.limits.bounds.max_memory,
+            ));
         }
         Ok(())
     }
@@ -433,8 +437,8 @@ impl SumSearch {
             self.listed = self
                 .listed
                 .saturating_add(option_cost(sum_bytes(self.scratch.len())));
-            if self.listed > options_budget(self.limits.max_positions) {
-                return Err(too_many_options(self.limits.max_positions));
+            if self.listed > options_budget(self.limits.bounds.max_positions) {
+                return Err(too_many_options(self.limits.bounds.max_positions));
             }
             return Ok(true);
         }

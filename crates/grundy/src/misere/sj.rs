@@ -254,10 +254,7 @@ mod tests {
         // but 4 (value 0) can move to 2.
         assert_eq!(check("sub{2,5,6}(3)"), Condition::Holds);
         assert!(matches!(check("sub{2,5,6}(4)"), Condition::Fails { .. }));
-        let small = Limits {
-            max_positions: 10,
-            ..Limits::default()
-        };
+        let small = Limits::default().with_max_positions(10);
         let unknown = condition(&Position::parse("sub{2,5,6}(100)").unwrap(), &small).unwrap();
         assert!(matches!(unknown, Condition::Unknown { .. }), "{unknown:?}");
     }

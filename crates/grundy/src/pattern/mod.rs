@@ -14,6 +14,7 @@ pub use crate::period::observe::MIN_REPETITIONS;
 pub use crate::period::{Periodicity, Proof};
 
 pub mod plane;
+pub mod report;
 pub mod sequence;
 
 use crate::error::{Error, LimitKind, Result};
@@ -22,6 +23,7 @@ use crate::limits::Limits;
 use crate::nimber::Nimber;
 
 pub use plane::{Plane, PlanePattern};
+pub use report::{PatternKind, PatternReport, PlaneReport, SequenceReport};
 pub use sequence::SequencePattern;
 
 /// How far to tabulate: `G(0..=n)`, or `G(a, b)` for `a <= rows`, `b <= columns`.
@@ -130,8 +132,8 @@ pub fn values(family: &dyn Family, to: u64, limits: &Limits) -> Result<Vec<Nimbe
         })?;
         return Ok(out);
     }
-    if to > limits.max_heap {
-        return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+    if to > limits.bounds.max_heap {
+        return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
     }
     for n in 0..=to {
         limits.check_stop()?;

@@ -34,15 +34,15 @@ pub struct Plane {
 
 impl Plane {
     /// Computes the table of `family` (positions of two numbers). The number
-    /// of cells is bounded by `limits.max_positions` (a search memoises at
+    /// of cells is bounded by `limits.bounds.max_positions` (a search memoises at
     /// least that many positions anyway).
     pub fn compute(family: &dyn Family, rows: u64, columns: u64, limits: &Limits) -> Result<Plane> {
         let cells = (rows as u128 + 1) * (columns as u128 + 1);
-        if cells > limits.max_positions as u128 {
+        if cells > limits.bounds.max_positions as u128 {
             return Err(Error::limit_of(
                 LimitKind::Positions,
                 "table cells",
-                limits.max_positions as u64,
+                limits.bounds.max_positions as u64,
             ));
         }
         let mut values = Vec::with_capacity(rows as usize + 1);

@@ -142,13 +142,13 @@ pub fn table_period(
     limits: &Limits,
 ) -> Option<Periodicity> {
     let remaining = limits
+        .bounds
         .deadline
         .map_or(1000, |d| d.remaining().as_millis() as u64);
-    let probe = Limits {
-        max_heap: 100_000,
-        deadline: Some(crate::limits::Deadline::after_millis(remaining / 2)),
-        ..limits.clone()
-    };
+    let probe = limits
+        .clone()
+        .with_max_heap(100_000)
+        .with_deadline(Some(crate::limits::Deadline::after_millis(remaining / 2)));
     match family.periodicity(&probe) {
         Ok(PeriodSearch::Found(p)) if p.certified() => Some(p),
         _ => observe(values),
@@ -162,7 +162,7 @@ pub const OBSERVED_UP_TO: u64 = 100_000;
 
 /// The period of a one-heap family, as `grundy period` reports it: the
 /// family's own search ([`Family::periodicity`], proven periods) within
-/// `limits.max_heap` values, or for a family without one, a period
+/// `limits.bounds.max_heap` values, or for a family without one, a period
 /// observed on `G(0..=min(max_heap, OBSERVED_UP_TO))` with [`observe`]'s
 /// evidence rule. Never [`PeriodSearch::NotSearched`]: a failed search says
 /// how many values it looked at.
@@ -170,7 +170,7 @@ pub const OBSERVED_UP_TO: u64 = 100_000;
 /// ```
 /// use grundy::{Limits, expr::family_named, pattern::sequence::find_period};
 /// use grundy::period::PeriodSearch;
-/// let limits = Limits { max_heap: 2000, ..Limits::default() };
+/// let limits = Limits::default().with_max_heap(2000);
 /// let kayles = find_period(family_named("kayles").unwrap().as_ref(), &limits).unwrap();
 /// assert_eq!(kayles.period().map(|p| p.period), Some(12));
 /// // Grundy's game: 2001 values computed and watched, no period certified.
@@ -180,7 +180,7 @@ pub const OBSERVED_UP_TO: u64 = 100_000;
 pub fn find_period(family: &dyn Family, limits: &Limits) -> Result<PeriodSearch> {
     match family.periodicity(limits)? {
         PeriodSearch::NotSearched => {
-            let values = values(family, limits.max_heap.min(OBSERVED_UP_TO), limits)?;
+            let values = values(family, limits.bounds.max_heap.min(OBSERVED_UP_TO), limits)?;
             Ok(match observe(&values) {
                 Some(p) => PeriodSearch::Found(p),
                 None => PeriodSearch::NotFound {
@@ -207,10 +207,9 @@ pub fn sequence_pattern(family: &dyn Family, to: u64, limits: &Limits) -> Result
     let mut values = values(family, to, limits)?;
     // The proof is searched for within the computed range only, so what is
     // reported was checked on the values the user asked for.
-    let within = Limits {
-        max_heap: limits.max_heap.min(to.saturating_add(1)),
-        ..limits.clone()
-    };
+    let within = limits
+        .clone()
+        .with_max_heap(limits.bounds.max_heap.min(to.saturating_add(1)));
     // A period the family only observed (a take-and-break code the
     // theorem does not cover) is looked for again in these values, with
     // saltus, as for every family without a proof.

@@ -48,7 +48,7 @@ pub struct BoardMove {
 /// each with its moves and the cells they play; components of other
 /// games are left out. A board of more than `max_spots` cells or vertices
 /// is refused (each move lays the board out again, so the work grows as
-/// its square). Listing the moves counts against `limits.max_moves`, as
+/// its square). Listing the moves counts against `limits.bounds.max_moves`, as
 /// [`Family::moves`] does; no value is computed.
 ///
 /// ```

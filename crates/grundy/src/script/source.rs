@@ -155,23 +155,27 @@ impl Script {
     /// flag to those of `limits`, if they differ.
     pub fn configure(&self, limits: &Limits) {
         let same = |c: &Configured| {
-            c.limits == limits.script
-                && match (&c.stop, &limits.stop) {
+            c.limits == limits.bounds.script
+                && match (&c.stop, &limits.run.stop) {
                     (None, None) => true,
                     (Some(a), Some(b)) => Arc::ptr_eq(a, b),
                     _ => false,
                 }
-                && c.deadline == limits.deadline
+                && c.deadline == limits.bounds.deadline
         };
         if same(&self.read()) {
             return;
         }
         let mut c = self.engine.write().unwrap_or_else(|e| e.into_inner());
         *c = Configured {
-            engine: new_engine(&limits.script, limits.stop.clone(), limits.deadline),
-            limits: limits.script.clone(),
-            stop: limits.stop.clone(),
-            deadline: limits.deadline,
+            engine: new_engine(
+                &limits.bounds.script,
+                limits.run.stop.clone(),
+                limits.bounds.deadline,
+            ),
+            limits: limits.bounds.script.clone(),
+            stop: limits.run.stop.clone(),
+            deadline: limits.bounds.deadline,
         };
     }
 

@@ -48,7 +48,7 @@ impl TakeBreakFamily {
     }
 
     /// Grows the sequence until `G(n)` is known (from the table or a
-    /// certified period), within `limits.max_heap`.
+    /// certified period), within `limits.bounds.max_heap`.
     /// `G(n)` for one query. A heap beyond `--max-heap` needs a certified
     /// period; the search for one gets [`PERIOD_PROBE_SECONDS`] here
     /// (unless one is already known), so that a code with no period in
@@ -57,24 +57,21 @@ impl TakeBreakFamily {
     /// period certify far sooner (kayles within a millisecond, 0.16 in a
     /// fraction of a second); `grundy period` searches without this bound.
     fn value_of(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
-        if n <= limits.max_heap || seq.period().is_some() {
+        if n <= limits.bounds.max_heap || seq.period().is_some() {
             return self.ensure(seq, n, limits);
         }
         let probe = Deadline::after_seconds(PERIOD_PROBE_SECONDS);
-        let sooner = match limits.deadline {
+        let sooner = match limits.bounds.deadline {
             Some(d) if d.remaining() < probe.remaining() => d,
             _ => probe,
         };
-        let probing = Limits {
-            deadline: Some(sooner),
-            ..limits.clone()
-        };
+        let probing = limits.clone().with_deadline(Some(sooner));
         match self.ensure(seq, n, &probing) {
             Err(e) if e.limit_kind() == Some(LimitKind::Time) && sooner == probe => {
                 Err(Error::limit_of(
                     LimitKind::HeapSize,
                     "heap size (and no period was certified in 5 seconds of search; `grundy period` searches further)",
-                    limits.max_heap,
+                    limits.bounds.max_heap,
                 ))
             }
             other => other,
@@ -82,25 +79,22 @@ impl TakeBreakFamily {
     }
 
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
-        let attach = limits.checkpoint.as_deref().filter(|_| seq.is_empty());
-        match (attach, &limits.team) {
+        let attach = limits.run.checkpoint.as_deref().filter(|_| seq.is_empty());
+        match (attach, &limits.run.team) {
             (Some(path), Some(team)) => seq.attach_checkpoint_in(path, team.as_ref())?,
             (Some(path), None) => seq.attach_checkpoint(path)?,
             (None, _) => {}
         }
-        let shortcut = Limits {
-            shortcuts: true,
-            ..limits.clone()
-        };
+        let shortcut = limits.clone().with_shortcuts(true);
         let mut reach = if n < DIRECT { n } else { seq.len().max(DIRECT) };
         loop {
             if let Some(v) = seq.get(n) {
                 return Ok(v);
             }
-            let target = reach.min(limits.max_heap);
+            let target = reach.min(limits.bounds.max_heap);
             seq.extend(target, &shortcut)?;
-            if seq.get(n).is_none() && target == limits.max_heap {
-                return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+            if seq.get(n).is_none() && target == limits.bounds.max_heap {
+                return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
             }
             reach = reach.saturating_mul(2).min(n);
         }
@@ -118,7 +112,7 @@ fn walk_options(
     let mut seen = 0usize;
     let walk = game.try_options(n, &mut |parts| {
         seen += 1;
-        if seen > limits.max_moves {
+        if seen > limits.bounds.max_moves {
             return ControlFlow::Break(());
         }
         each(parts);
@@ -214,7 +208,7 @@ impl Family for TakeBreakFamily {
         let mut found = 0usize;
         let mut more = false;
         let mut keep = |parts: &[u64]| {
-            if found == limits.max_moves {
+            if found == limits.bounds.max_moves {
                 more = true;
                 return ControlFlow::Break(());
             }
@@ -255,7 +249,7 @@ impl Family for TakeBreakFamily {
             for (i, d) in removals().filter(|(_, d)| d.leave_three()) {
                 partitions3(n - i, d.unequal, &mut |parts| {
                     three_examined += 1;
-                    if three_examined > limits.max_moves {
+                    if three_examined > limits.bounds.max_moves {
                         three_cut = true;
                         return ControlFlow::Break(());
                     }
@@ -291,21 +285,21 @@ impl Family for TakeBreakFamily {
         sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
     ) -> Result<()> {
         let mut seq = self.sequence();
-        if limits.checkpoint.is_some() && seq.is_empty() {
+        if limits.run.checkpoint.is_some() && seq.is_empty() {
             self.ensure(&mut seq, 0, limits)?;
         }
-        if to > limits.max_heap {
+        if to > limits.bounds.max_heap {
             // Beyond the table limit only a certified period can answer;
             // a failure other than reaching the limit (an interruption, a
             // damaged checkpoint) is the user's to see.
-            let answered = limits.shortcuts
+            let answered = limits.run.shortcuts
                 && match self.ensure(&mut seq, to, limits) {
                     Ok(_) => true,
                     Err(e) if e.limit_kind() == Some(LimitKind::HeapSize) => false,
                     Err(e) => return Err(e),
                 };
             if !answered {
-                return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+                return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
             }
         }
         // The values go to the sink as they are computed, in whole slices,
@@ -314,7 +308,7 @@ impl Family for TakeBreakFamily {
         // processes on Ctrl-C, stops reading their output, and member 0
         // blocked on a write would never reach the heap where the team
         // stops together.
-        let live = limits.team.is_none();
+        let live = limits.run.team.is_none();
         let mut streamed = 0;
         seq.extend_with(to, limits, &mut |seq| {
             let ready =

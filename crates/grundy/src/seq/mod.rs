@@ -67,10 +67,7 @@ mod tests {
     /// added, and an error from its callback stops the extension there.
     #[test]
     fn extension_hands_over_each_chunk_and_stops_on_an_error() {
-        let limits = Limits {
-            shortcuts: false,
-            ..Limits::default()
-        };
+        let limits = Limits::default().with_shortcuts(false);
         let mut seq = Sequence::new(game("0.106", false));
         let mut lens = Vec::new();
         seq.extend_with(100_000, &limits, &mut |s| {
@@ -134,10 +131,7 @@ mod tests {
 
     fn computed(game: &TakeBreak, to: u64) -> Vec<Nimber> {
         let mut seq = Sequence::new(game.clone());
-        let all = Limits {
-            shortcuts: false,
-            ..Limits::default()
-        };
+        let all = Limits::default().with_shortcuts(false);
         seq.extend(to, &all).unwrap();
         (0..=to).map(|n| seq.get(n).unwrap()).collect()
     }
@@ -145,11 +139,9 @@ mod tests {
     /// Limits that compute every value (no period taken as a shortcut),
     /// on `threads`.
     fn every_value(threads: usize) -> Limits {
-        Limits {
-            shortcuts: false,
-            threads,
-            ..Limits::default()
-        }
+        Limits::default()
+            .with_shortcuts(false)
+            .with_threads(threads)
     }
 
     fn definition(game: &TakeBreak, to: u64) -> Vec<Nimber> {
@@ -484,12 +476,10 @@ mod tests {
             let plain = plain_table(&g, to);
             for k in kernel::Kernel::available() {
                 let mut seq = Sequence::new(g.clone());
-                let limits = Limits {
-                    shortcuts: false,
-                    simd: simd(k),
-                    threads: 1,
-                    ..Limits::default()
-                };
+                let limits = Limits::default()
+                    .with_shortcuts(false)
+                    .with_simd(simd(k))
+                    .with_threads(1);
                 seq.extend(to, &limits).unwrap();
                 let got: Vec<Nimber> = (0..=to).map(|n| seq.get(n).unwrap()).collect();
                 assert_eq!(got, plain, "{code} with {k:?}");
@@ -613,10 +603,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("d.ckpt");
         let _ = std::fs::remove_file(&path);
-        let all = Limits {
-            shortcuts: false,
-            ..Limits::default()
-        };
+        let all = Limits::default().with_shortcuts(false);
         let mut first = Sequence::new(game("0.07", false));
         first.attach_checkpoint(&path).unwrap();
         first.extend(1000, &all).unwrap();
@@ -809,10 +796,7 @@ mod tests {
     #[test]
     fn two_threads_equal_one() {
         let one = every_value(1);
-        let two = Limits {
-            threads: 2,
-            ..one.clone()
-        };
+        let two = one.clone().with_threads(2);
         for (code, to) in [("0.6", 12_000), ("4!.0", 6000), ("0.16", 20_000)] {
             let mut single = Sequence::new(game(code, false));
             single.extend(to, &one).unwrap();
@@ -829,11 +813,9 @@ mod tests {
     #[test]
     fn interrupting_stops_with_the_values_kept() {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let limits = Limits {
-            stop: Some(stop),
-            shortcuts: false,
-            ..Limits::default()
-        };
+        let limits = Limits::default()
+            .with_stop(Some(stop))
+            .with_shortcuts(false);
         let mut seq = Sequence::new(game("0.16", false));
         let err = seq.extend(1_000_000, &limits).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::Interrupted);

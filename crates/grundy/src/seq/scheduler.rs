@@ -108,7 +108,7 @@ pub(super) struct Engine {
     pub(super) remeasure_gap: u64,
     /// Whether two threads were the cheaper way at the last chunk.
     pub(super) two_threads_cheaper: Option<bool>,
-    /// The processes sharing the work ([`Limits::team`]).
+    /// The processes sharing the work ([`RunOptions::team`](crate::limits::RunOptions::team)).
     pub(super) team: Option<Arc<dyn Team>>,
     /// What the shared blocks cost.
     pub(super) team_stats: TeamStats,

@@ -308,7 +308,7 @@ impl Sequence {
     }
 
     /// Computes values until `G(to)` is known, or until a period is
-    /// certified when `limits.shortcuts` allows stopping there.
+    /// certified when `limits.run.shortcuts` allows stopping there.
     pub fn extend(&mut self, to: u64, limits: &Limits) -> Result<Reached> {
         self.extend_with(to, limits, &mut |_| Ok(()))
     }
@@ -323,15 +323,15 @@ impl Sequence {
         limits: &Limits,
         after_chunk: &mut dyn FnMut(&Sequence) -> Result<()>,
     ) -> Result<Reached> {
-        self.engine.threads = limits.threads;
-        self.engine.plain_only = limits.plain_engine;
-        self.engine.kernel = kernel::Kernel::choose(limits.simd)?;
+        self.engine.threads = limits.run.threads;
+        self.engine.plain_only = limits.run.plain_engine;
+        self.engine.kernel = kernel::Kernel::choose(limits.run.simd)?;
         if let Some(sparse) = &mut self.engine.sparse {
             sparse.kernel = self.engine.kernel;
         }
-        self.engine.row_budget = limits.max_memory / 2;
-        self.engine.team = limits.team.clone();
-        if limits.plain_engine {
+        self.engine.row_budget = limits.bounds.max_memory / 2;
+        self.engine.team = limits.run.team.clone();
+        if limits.run.plain_engine {
             self.engine.sparse = None;
             self.engine.triple = None;
         }
@@ -340,7 +340,7 @@ impl Sequence {
         let mut last_save = started;
         let from = self.len();
         while self.len() <= to {
-            if self.period.is_some() && limits.shortcuts {
+            if self.period.is_some() && limits.run.shortcuts {
                 self.save()?;
                 return Ok(Reached::Period);
             }
@@ -356,7 +356,7 @@ impl Sequence {
             // A team's members must stop at the same heap: they agree on
             // it after each chunk, never in the middle of one.
             let stop_now = || limits.check_stop().is_err();
-            let stop: &StopCheck<'_> = if limits.team.is_some() {
+            let stop: &StopCheck<'_> = if limits.run.team.is_some() {
                 &|| false
             } else {
                 &stop_now
@@ -379,7 +379,7 @@ impl Sequence {
                 self.save()?;
                 last_save = now;
             }
-            if let Some(report) = &limits.progress
+            if let Some(report) = &limits.run.progress
                 && now - last_report >= Duration::from_secs(1)
             {
                 report(&self.progress(from, to, started));
@@ -390,7 +390,7 @@ impl Sequence {
             // A team's members stop together whichever of them has a
             // reason to (one whose output closed among them).
             let stopped = handed.and_then(|()| limits.check_stop());
-            let team_stops = match &limits.team {
+            let team_stops = match &limits.run.team {
                 Some(team) => team::any(team.as_ref(), stopped.is_err()),
                 None => false,
             };

@@ -1372,10 +1372,7 @@ mod narrow_tests {
             // The classification the engine chooses, which leaves few
             // rare positions, so that runs are long.
             let mut seq = super::super::Sequence::new(game.clone());
-            let all = crate::Limits {
-                shortcuts: false,
-                ..crate::Limits::default()
-            };
+            let all = crate::Limits::default().with_shortcuts(false);
             seq.extend(to, &all).unwrap();
             let class = seq.engine.sparse.as_ref().expect(code).class();
             {

@@ -229,11 +229,7 @@ mod tests {
     }
 
     fn every_value() -> Limits {
-        Limits {
-            shortcuts: false,
-            threads: 1,
-            ..Limits::default()
-        }
+        Limits::default().with_shortcuts(false).with_threads(1)
     }
 
     /// Runs `each(member, its limits)` on every member of a team of `size`
@@ -248,13 +244,7 @@ mod tests {
                     scope.spawn(move || {
                         let rank = m.rank();
                         let team: Arc<dyn Team> = Arc::new(m);
-                        each(
-                            rank,
-                            Limits {
-                                team: Some(team),
-                                ..every_value()
-                            },
-                        )
+                        each(rank, every_value().with_team(Some(team)))
                     })
                 })
                 .collect();
@@ -359,7 +349,7 @@ mod tests {
     fn a_team_of_another_size_resumes_from_the_checkpoint() {
         let path = scratch("o6.ckpt");
         let attach = |seq: &mut Sequence, limits: &Limits, path: &Path| {
-            let team = limits.team.as_ref().unwrap();
+            let team = limits.run.team.as_ref().unwrap();
             seq.attach_checkpoint_in(path, team.as_ref()).unwrap();
         };
         on_team(2, |_, limits| {
@@ -390,7 +380,7 @@ mod tests {
         std::fs::write(&path, b"not a checkpoint").unwrap();
         let errors = on_team(3, |_, limits| {
             let mut seq = Sequence::new(game("0.6"));
-            let team = limits.team.unwrap();
+            let team = limits.run.team.unwrap();
             seq.attach_checkpoint_in(&path, team.as_ref())
                 .unwrap_err()
                 .to_string()
@@ -404,10 +394,7 @@ mod tests {
     #[test]
     fn a_stop_seen_by_one_member_stops_the_team() {
         let ends = on_team(3, |rank, limits| {
-            let limits = Limits {
-                stop: (rank == 1).then(|| Arc::new(AtomicBool::new(true))),
-                ..limits
-            };
+            let limits = limits.with_stop((rank == 1).then(|| Arc::new(AtomicBool::new(true))));
             let mut seq = Sequence::new(game("0.6"));
             let err = seq.extend(100_000, &limits).unwrap_err();
             assert!(matches!(err.kind(), ErrorKind::Interrupted), "{err}");

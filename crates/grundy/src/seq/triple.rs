@@ -375,10 +375,7 @@ mod tests {
     }
 
     fn all_values() -> Limits {
-        Limits {
-            shortcuts: false,
-            ..Limits::default()
-        }
+        Limits::default().with_shortcuts(false)
     }
 
     /// Every code `d0.d1d2` with hexadecimal digits and a digit leaving
@@ -466,10 +463,7 @@ mod tests {
         let mut seq = Sequence::new(g.clone());
         seq.extend(100, &all_values()).unwrap();
         assert!(seq.uses_triple_engine());
-        let tight = Limits {
-            max_memory: 2 * 8 * 400,
-            ..all_values()
-        };
+        let tight = all_values().with_max_memory(2 * 8 * 400);
         seq.extend(600, &tight).unwrap();
         assert!(!seq.uses_triple_engine());
         let got: Vec<Nimber> = (0..=600).map(|n| seq.get(n).unwrap()).collect();

@@ -10,7 +10,7 @@
 //! those questions is one pass over a vector ([`Explored::fold`]).
 //!
 //! The search is iterative (a game a million moves deep needs no deep call
-//! stack), bounded by [`Limits::max_positions`], and reports a cycle as an
+//! stack), bounded by [`Bounds::max_positions`](crate::limits::Bounds::max_positions), and reports a cycle as an
 //! error naming a position on it.
 
 use std::collections::HashMap;
@@ -125,10 +125,10 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
         if let Some(&i) = self.index.get(&position) {
             return Ok(i);
         }
-        if self.positions.len() >= limits.max_positions {
+        if self.positions.len() >= limits.bounds.max_positions {
             return Err(Error::limit(
                 LimitKind::Positions,
-                limits.max_positions as u64,
+                limits.bounds.max_positions as u64,
             ));
         }
         let i = self.positions.len();
@@ -165,8 +165,8 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> Explored<P> {
             .saturating_add(super::options_cost(game, buffer).0);
         // The links are kept, so the budget bounds both the time and the
         // memory of the exploration.
-        if self.listed > options_budget(limits.max_positions) {
-            return Err(too_many_options(limits.max_positions));
+        if self.listed > options_budget(limits.bounds.max_positions) {
+            return Err(too_many_options(limits.bounds.max_positions));
         }
         for child in buffer.drain(..) {
             let i = self.add(child, visit, limits)?;
@@ -282,10 +282,7 @@ mod tests {
 
     #[test]
     fn limit_and_cycle_are_errors() {
-        let limits = Limits {
-            max_positions: 10,
-            ..Limits::default()
-        };
+        let limits = Limits::default().with_max_positions(10);
         let err = Explored::new(&TakeOneOrTwo, &vec![20], false, &limits)
             .err()
             .unwrap();

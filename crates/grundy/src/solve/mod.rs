@@ -33,11 +33,11 @@ pub struct Config {
     pub stop: Option<Arc<AtomicBool>>,
     /// Stop with the time limit once this has passed.
     pub deadline: Option<Deadline>,
-    /// The most options one position may have ([`Limits::max_moves`]),
+    /// The most options one position may have ([`Bounds::max_moves`](crate::limits::Bounds::max_moves)),
     /// checked by [`Game::move_count`] before they are built.
     pub max_moves: usize,
     /// The most bytes the search's own tables may take
-    /// ([`Limits::max_memory`]), estimated from the sizes of positions.
+    /// ([`Bounds::max_memory`](crate::limits::Bounds::max_memory)), estimated from the sizes of positions.
     pub max_memory: u64,
 }
 
@@ -67,11 +67,11 @@ impl Limits {
     /// The solver configuration these limits imply.
     pub fn solver_config(&self) -> Config {
         Config {
-            max_positions: self.max_positions,
-            stop: self.stop.clone(),
-            deadline: self.deadline,
-            max_moves: self.max_moves,
-            max_memory: self.max_memory,
+            max_positions: self.bounds.max_positions,
+            stop: self.run.stop.clone(),
+            deadline: self.bounds.deadline,
+            max_moves: self.bounds.max_moves,
+            max_memory: self.bounds.max_memory,
             ..Config::default()
         }
     }

@@ -450,10 +450,7 @@ fn board_files_match_written_boards() {
 /// it forgets and searches again rather than failing.
 #[test]
 fn a_starved_table_still_finds_the_value() {
-    let limits = Limits {
-        max_memory: 16 << 10,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_memory(16 << 10);
     let board = Cells::Grid(Region::new(4, 5, (1u128 << 20) - 1));
     let mut small = Search::new(Rule::Cram);
     let got = small.value(board, &limits).unwrap();
@@ -472,10 +469,7 @@ fn a_starved_table_still_finds_the_value() {
 #[test]
 fn a_set_stop_flag_interrupts_the_search() {
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let limits = Limits {
-        stop: Some(stop),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_stop(Some(stop));
     let mut search = Search::new(Rule::Cram);
     let board = Cells::Grid(Region::new(5, 5, (1u128 << 25) - 1));
     let err = search.value(board, &limits).unwrap_err();
@@ -504,10 +498,7 @@ fn bad_boards_are_refused_with_reasons() {
     assert!(err("cram[no-such-board.txt]").contains("no-such-board.txt"));
     let wide = TempFile::new("wide.txt", &".".repeat(129));
     assert!(err(&format!("cram[{}]", wide.path())).contains("at most 128"));
-    let huge = Limits {
-        max_memory: 1 << 20,
-        ..Limits::default()
-    };
+    let huge = Limits::default().with_max_memory(1 << 20);
     let p = Position::parse("chomp(14x14)").unwrap();
     let e = grundy::analysis::normal::value(&p, &huge).unwrap_err();
     assert!(e.to_string().contains("memory"), "{e}");
@@ -589,10 +580,7 @@ fn node_kayles_on_three_connected_paths_matches_oeis() {
 fn saved_cram_table(name: &str, size: &str) -> (TempFile, Limits) {
     let file = TempFile::new(name, "");
     std::fs::remove_file(&file.0).unwrap();
-    let limits = Limits {
-        checkpoint: Some(file.0.clone()),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_checkpoint(Some(file.0.clone()));
     let board = [grundy::expr::Arg::Word(size.into())];
     let got = BoardFamily::cram().value(&board, &limits).unwrap();
     assert_eq!(got, Nimber(value(&format!("cram({size})"))));
@@ -615,10 +603,7 @@ fn a_saved_table_reloads_and_answers() {
     let all = Cells::Grid(Region::new(3, 7, (1u128 << 21) - 1));
     assert_eq!(again.value(all, &limits).unwrap(), first);
 
-    let starved = Limits {
-        max_memory: 64 << 10,
-        ..limits.clone()
-    };
+    let starved = limits.clone().with_max_memory(64 << 10);
     let mut small = Search::new(Rule::Cram);
     small.open_table(&file.0, &starved).unwrap();
     assert!(small.table_size().bytes <= 32 << 10);

@@ -22,10 +22,7 @@ fn game(code: &str) -> TakeBreak {
 }
 
 fn all() -> Limits {
-    Limits {
-        shortcuts: false,
-        ..Limits::default()
-    }
+    Limits::default().with_shortcuts(false)
 }
 
 fn dir() -> PathBuf {

@@ -331,10 +331,7 @@ fn bad_coins_are_named_where_they_are() {
 
 #[test]
 fn limits_on_moves_are_errors() {
-    let limits = Limits {
-        max_moves: 100,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_moves(100);
     let p = Position::parse(&format!("mock({})", "H".repeat(40))).unwrap();
     let err = grundy::analysis::normal::moves(&p, &limits).unwrap_err();
     assert!(err.to_string().contains("--max-moves"), "{err}");

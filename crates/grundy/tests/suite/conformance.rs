@@ -118,12 +118,10 @@ fn code_family(code: &str) -> String {
 /// Limits for a sequence computed value by value to the end, on one
 /// thread unless said otherwise.
 fn all_values(plain: bool, threads: usize) -> Limits {
-    Limits {
-        shortcuts: false,
-        plain_engine: plain,
-        threads,
-        ..Limits::default()
-    }
+    Limits::default()
+        .with_shortcuts(false)
+        .with_plain_engine(plain)
+        .with_threads(threads)
 }
 
 /// How a sequence engine is set up.
@@ -358,10 +356,7 @@ fn published_periods_by_every_engine() {
     // One thread: the pipeline is held against one thread on the
     // sequences above, and on a loaded machine its two threads wait on
     // each other for far longer than the one-thread engine takes.
-    let limits = Limits {
-        threads: 1,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_threads(1);
     let mut tally = Tally::default();
     for r in &data.period {
         tally.records += 1;

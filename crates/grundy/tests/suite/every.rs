@@ -123,10 +123,7 @@ fn splitting_rows_agree_with_direct_search() {
 #[test]
 fn too_many_simultaneous_moves_is_a_clear_error() {
     let p = parse("nim(9,9,9,9,9,9,9)");
-    let limits = Limits {
-        max_moves: 1000,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_moves(1000);
     let e = every::analyze(&p, None, &limits).unwrap_err().to_string();
     assert!(e.contains("--max-moves"), "{e}");
 }

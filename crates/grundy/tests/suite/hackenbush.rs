@@ -269,10 +269,7 @@ fn cuts_inside_a_long_cycle_are_found_within_a_limit() {
         winning_cuts(&picture, &all, &Limits::default()).unwrap(),
         [150]
     );
-    let tight = Limits {
-        max_positions: 10_000,
-        ..Limits::default()
-    };
+    let tight = Limits::default().with_max_positions(10_000);
     let err = winning_cuts(&picture, &all, &tight)
         .unwrap_err()
         .to_string();

@@ -396,10 +396,7 @@ fn finite_loopy_values_are_nimbers_and_infinite_ones_are_refused() {
 fn loopy_moves_keep_the_listing_limits_of_normal_play() {
     let file = TempFile::new("listing.txt", "a b c\nb a d\nc c\nd\n");
     let p = Position::parse(&format!("loopy[{}](a) + nim(6,6)", file.path())).unwrap();
-    let tight = Limits {
-        max_moves: 10,
-        ..Limits::default()
-    };
+    let tight = Limits::default().with_max_moves(10);
     let normal = Position::parse("nim(6,6)").unwrap();
     for e in [
         grundy::analysis::loopy::moves(&p, &tight).unwrap_err(),
@@ -418,10 +415,7 @@ fn loopy_moves_keep_the_listing_limits_of_normal_play() {
         14
     );
     // The listing's share of the memory budget is the other guard.
-    let small = Limits {
-        max_memory: 16 * 1000,
-        ..Limits::default()
-    };
+    let small = Limits::default().with_max_memory(16 * 1000);
     let e = grundy::analysis::loopy::moves(&p, &small).unwrap_err();
     assert!(e.to_string().contains("--max-memory"), "{e}");
 }

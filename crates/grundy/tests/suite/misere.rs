@@ -580,26 +580,15 @@ fn outcome_search_honours_the_limits() {
         }
         e
     };
-    let e = refusal(Limits {
-        max_positions: 1000,
-        ..Limits::default()
-    });
+    let e = refusal(Limits::default().with_max_positions(1000));
     assert!(e.contains("--max-positions"), "{e}");
-    let e = refusal(Limits {
-        max_memory: 50_000,
-        ..Limits::default()
-    });
+    let e = refusal(Limits::default().with_max_memory(50_000));
     assert!(e.contains("--max-memory"), "{e}");
-    let e = refusal(Limits {
-        deadline: Some(grundy::limits::Deadline::after_millis(0)),
-        ..Limits::default()
-    });
+    let e =
+        refusal(Limits::default().with_deadline(Some(grundy::limits::Deadline::after_millis(0))));
     assert!(e.contains("--time-limit"), "{e}");
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let e = refusal(Limits {
-        stop: Some(stop),
-        ..Limits::default()
-    });
+    let e = refusal(Limits::default().with_stop(Some(stop)));
     assert!(e.contains("interrupted"), "{e}");
 }
 

@@ -296,10 +296,7 @@ fn grid_is_the_nim_sum_and_staircase_is_not_symmetric() {
 #[test]
 fn tables_refuse_to_run_away() {
     let family = family_named("wythoff").unwrap();
-    let limits = Limits {
-        max_positions: 100,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_positions(100);
     let err = Plane::compute(family.as_ref(), 10, 10, &limits).unwrap_err();
     assert!(err.to_string().contains("--max-positions"), "{err}");
 }

@@ -41,10 +41,7 @@ fn unequal_splits_are_not_certified() {
     // Grundy's game: no period is known, and the Guy–Smith argument does
     // not cover unequal splits, so nothing may be claimed; the search
     // still says how many values it watched.
-    let limits = Limits {
-        max_heap: 20_000,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_heap(20_000);
     let search = family_named("grundy-game")
         .unwrap()
         .periodicity(&limits)
@@ -63,10 +60,7 @@ fn unequal_splits_are_not_certified() {
 /// names how many it looked at, whichever kind of family it is.
 #[test]
 fn a_search_without_a_period_says_how_far_it_looked() {
-    let limits = Limits {
-        max_heap: 30_000,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_heap(30_000);
     let search = |name: &str| family_named(name).unwrap().periodicity(&limits).unwrap();
     // 0.6 is covered by Guy–Smith (two heaps, one token taken).
     assert_eq!(

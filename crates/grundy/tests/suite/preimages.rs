@@ -252,10 +252,7 @@ fn huge_components_list_their_winning_moves() {
 /// Counting options is a formula: a heap of 10^12 is refused at once.
 #[test]
 fn huge_heaps_are_refused_by_count_not_walked() {
-    let limits = Limits {
-        max_moves: 5,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_moves(5);
     for expr in [
         "lasker",
         "split",
@@ -297,7 +294,7 @@ proptest! {
     /// with `g ⊕ total < g` has a move to that value by the mex).
     #[test]
     fn winning_moves_of_huge_heaps_lead_to_zero(expr in huge_sum()) {
-        let limits = Limits { max_moves: 40, ..Limits::default() };
+        let limits = Limits::default().with_max_moves(40);
         let p = Position::parse(&expr).unwrap();
         let a = grundy::analysis::normal::analyze(&p, &limits).unwrap();
         prop_assert_eq!(a.winning_moves.is_empty(), a.grundy.is_zero(), "{}", expr);

@@ -17,15 +17,13 @@ use super::common::TempFile;
 
 /// Small limits, so every answer or refusal comes quickly.
 fn small() -> Limits {
-    Limits {
-        max_positions: 10_000,
-        max_moves: 1_000,
-        max_heap: 100_000,
-        deadline: Some(Deadline::after_millis(500)),
-        max_memory: 256 << 20,
-        threads: 1,
-        ..Limits::default()
-    }
+    Limits::default()
+        .with_max_positions(10_000)
+        .with_max_moves(1_000)
+        .with_max_heap(100_000)
+        .with_deadline(Some(Deadline::after_millis(500)))
+        .with_max_memory(256 << 20)
+        .with_threads(1)
 }
 
 /// Parses and analyses `text` under small limits: a refusal must be an
@@ -36,7 +34,7 @@ fn answer_or_refuse(text: &str) {
     let started = Instant::now();
     if let Ok(p) = Position::parse_with(text, &limits) {
         match analyze(&p, &limits) {
-            Ok(a) => assert!(a.winning_moves.len() <= limits.max_moves, "{text}"),
+            Ok(a) => assert!(a.winning_moves.len() <= limits.bounds.max_moves, "{text}"),
             // A refusal for a limit names the flag that raises it.
             Err(e) if e.limit_kind().is_some() => {
                 assert!(e.to_string().contains("raise it with --"), "{text}: {e}")
@@ -200,11 +198,7 @@ fn refused_promptly<T: std::fmt::Debug>(
 /// budget of option bytes tied to that limit stops them in seconds.
 #[test]
 fn searches_with_many_moves_per_position_stop_at_the_position_limit() {
-    let limits = Limits {
-        max_positions: 20_000,
-        threads: 1,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_positions(20_000).with_threads(1);
     let takeall = Position::parse("takeall(1000,2000,3000)").unwrap();
     refused_promptly("takeall", 5, LimitKind::Positions, || {
         analyze(&takeall, &limits)
@@ -235,10 +229,7 @@ fn searches_with_many_moves_per_position_stop_at_the_position_limit() {
 /// many options each had.
 #[test]
 fn periods_of_wide_subtraction_sets_come_promptly_or_are_refused() {
-    let limits = Limits {
-        max_heap: 10_000_000,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_heap(10_000_000);
     let bash = family_named("sub{1..100000}").unwrap();
     let p = bash.periodicity(&limits).unwrap().into_period().unwrap();
     assert_eq!((p.preperiod, p.period), (0, 100_001));
@@ -252,10 +243,7 @@ fn periods_of_wide_subtraction_sets_come_promptly_or_are_refused() {
     });
     // A deadline stops a table of heaps with many options each.
     let many = family_named("sub{2..100000}").unwrap();
-    let hurried = Limits {
-        deadline: Some(Deadline::after_millis(200)),
-        ..limits
-    };
+    let hurried = limits.with_deadline(Some(Deadline::after_millis(200)));
     refused_promptly("sub{2..100000}", 3, LimitKind::Time, || {
         many.periodicity(&hurried)
     });
@@ -291,11 +279,9 @@ fn a_script_with_growing_positions_stops_within_the_memory_budget() {
         "grow.rhai",
         "fn start() { [0] }\nfn moves(s) { let a = s; a.push(1); [a] }\n",
     );
-    let limits = Limits {
-        max_positions: 100_000_000,
-        max_memory: 64 << 20,
-        ..Limits::default()
-    };
+    let limits = Limits::default()
+        .with_max_positions(100_000_000)
+        .with_max_memory(64 << 20);
     let p = Position::parse(&format!("script[{}]", file.path())).unwrap();
     refused_promptly("growing script", 10, LimitKind::Memory, || {
         analyze(&p, &limits)
@@ -308,11 +294,33 @@ fn a_script_with_growing_positions_stops_within_the_memory_budget() {
 fn files_named_in_expressions_are_read_within_the_given_cap() {
     let file = TempFile::new("edges.txt", "a b\nb c\n");
     let text = format!("graph[{}](a)", file.path());
-    let tight = Limits {
-        max_file_bytes: 4,
-        ..Limits::default()
-    };
+    let tight = Limits::default().with_max_file_bytes(4);
     let err = Position::parse_with(&text, &tight).unwrap_err();
     assert_eq!(err.limit_kind(), Some(LimitKind::FileSize), "{err}");
     assert!(Position::parse_with(&text, &Limits::default()).is_ok());
+}
+
+/// Regression: under misère play `moves` listed all 12 moves of
+/// `nim(6,6)` under `--max-moves 10`, where normal play refused the
+/// listing. Every convention goes through the one guard: refused past the
+/// move limit and past the listing's share of the memory budget, and
+/// listed in full within both.
+#[test]
+fn every_convention_refuses_a_listing_past_the_limits() {
+    let p = Position::parse("nim(6,6)").unwrap();
+    let ten = Limits::default().with_max_moves(10);
+    let little_memory = Limits::default().with_max_memory(1000);
+    for play in [Play::Normal, Play::Misere, Play::Every] {
+        let moves = |limits: &Limits| grundy::analysis::moves(&p, play, Method::Auto, limits);
+        let e = moves(&ten).unwrap_err();
+        assert_eq!(e.limit_kind(), Some(LimitKind::Moves), "{play:?}: {e}");
+        assert!(e.to_string().contains("--max-moves"), "{play:?}: {e}");
+        let e = moves(&little_memory).unwrap_err();
+        assert_eq!(e.limit_kind(), Some(LimitKind::Memory), "{play:?}: {e}");
+        let listed = moves(&Limits::default()).unwrap().moves.len();
+        // Every move takes from one heap under normal and misère play, from
+        // both at once under the every-move rule.
+        let expected = if play == Play::Every { 36 } else { 12 };
+        assert_eq!(listed, expected, "{play:?}");
+    }
 }

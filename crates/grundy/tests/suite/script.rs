@@ -337,13 +337,8 @@ fn limits_can_be_raised_and_stop_flag_interrupts() {
     let file = TempFile::new("slow.rhai", text);
     let p = Position::parse(&format!("script[{}]", file.path())).unwrap();
     assert!(grundy::analysis::normal::analyze(&p, &Limits::default()).is_err());
-    let raised = Limits {
-        script: ScriptLimits {
-            max_operations: 10_000_000,
-            ..ScriptLimits::default()
-        },
-        ..Limits::default()
-    };
+    let raised =
+        Limits::default().with_script(ScriptLimits::default().with_max_operations(10_000_000));
     assert_eq!(
         grundy::analysis::normal::analyze(&p, &raised)
             .unwrap()
@@ -357,14 +352,9 @@ fn limits_can_be_raised_and_stop_flag_interrupts() {
         "fn start() { 1 }\nfn moves(s) { loop { } }\n",
     );
     let p = Position::parse(&format!("script[{}]", endless.path())).unwrap();
-    let stopped = Limits {
-        stop: Some(Arc::new(AtomicBool::new(true))),
-        script: ScriptLimits {
-            max_operations: u64::MAX,
-            ..ScriptLimits::default()
-        },
-        ..Limits::default()
-    };
+    let stopped = Limits::default()
+        .with_stop(Some(Arc::new(AtomicBool::new(true))))
+        .with_script(ScriptLimits::default().with_max_operations(u64::MAX));
     let err = grundy::analysis::normal::analyze(&p, &stopped).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::Interrupted);
 }
@@ -520,14 +510,11 @@ fn deepest_allowed_recursion_fits_a_small_thread_stack() {
     let text = "fn start() { 0 }\nfn down(n, acc) {\n  let row = [n, n + 1, acc.len()];\n  if n == 0 { acc } else { down(n - 1, acc + row) }\n}\nfn moves(s) {\n  let deep = down(10000, []);\n  []\n}\n";
     let file = TempFile::new("deep.rhai", text);
     let path = file.path().to_string();
-    let limits = Limits {
-        script: ScriptLimits {
-            max_call_levels: grundy::script::MAX_CALL_LEVELS,
-            max_operations: u64::MAX,
-            ..ScriptLimits::default()
-        },
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_script(
+        ScriptLimits::default()
+            .with_max_call_levels(grundy::script::MAX_CALL_LEVELS)
+            .with_max_operations(u64::MAX),
+    );
     let outcome = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {

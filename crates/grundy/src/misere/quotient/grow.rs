@@ -99,8 +99,8 @@ impl<H: HeapGame> Quotient<H> {
     /// the positions, memory or time limit, or when stopped; the quotient
     /// then stays as it was after the last heap that succeeded.
     pub fn extend_to(&mut self, n: u64, limits: &Limits) -> Result<()> {
-        if n > limits.max_heap {
-            return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+        if n > limits.bounds.max_heap {
+            return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
         }
         let first = self.heaps();
         while self.heaps() < n {
@@ -108,7 +108,7 @@ impl<H: HeapGame> Quotient<H> {
                 self.settle();
                 return Err(e);
             }
-            if let Some(progress) = &limits.progress {
+            if let Some(progress) = &limits.run.progress {
                 progress(&Progress {
                     done: self.heaps() - first,
                     target: n - first,

@@ -21,7 +21,7 @@ pub struct ListedHeaps {
 
 impl ListedHeaps {
     /// Lists the options of heaps `0..=to` of `family`, a one-heap family
-    /// (`to` bounded by `limits.max_heap`).
+    /// (`to` bounded by `limits.bounds.max_heap`).
     pub fn of(family: &Arc<dyn Family>, to: u64, limits: &Limits) -> Result<ListedHeaps> {
         if family.shape() != Shape::Heaps {
             return Err(Error::invalid(format!(
@@ -29,8 +29,8 @@ impl ListedHeaps {
                 family.head()
             )));
         }
-        if to > limits.max_heap {
-            return Err(Error::limit(LimitKind::HeapSize, limits.max_heap));
+        if to > limits.bounds.max_heap {
+            return Err(Error::limit(LimitKind::HeapSize, limits.bounds.max_heap));
         }
         let mut options = Vec::new();
         let mut listed = Vec::new();

@@ -51,11 +51,11 @@ impl Monoid {
 /// `Err` when a monoid of `size` elements (its table of `size²` entries)
 /// passes the positions limit or the memory limit.
 pub(crate) fn check_size(size: usize, limits: &Limits) -> Result<()> {
-    if size > limits.max_positions {
+    if size > limits.bounds.max_positions {
         return Err(Error::limit_of(
             LimitKind::Positions,
             "positions (elements of a candidate misère quotient)",
-            limits.max_positions as u64,
+            limits.bounds.max_positions as u64,
         ));
     }
     limits.check_memory((size as u64).saturating_pow(2).saturating_mul(4))

@@ -70,8 +70,11 @@ impl Heaps {
                 "a heap of {n} has a move leaving a heap of {h}: a misère quotient needs every move to leave smaller heaps"
             )));
         }
-        if options.len() > limits.max_moves {
-            return Err(Error::limit(LimitKind::Moves, limits.max_moves as u64));
+        if options.len() > limits.bounds.max_moves {
+            return Err(Error::limit(
+                LimitKind::Moves,
+                limits.bounds.max_moves as u64,
+            ));
         }
         options.sort_unstable();
         options.dedup();

@@ -397,10 +397,7 @@ fn heaps_beyond_the_quotient_are_an_error() {
 /// as it was.
 #[test]
 fn the_stop_flag_stops_it() {
-    let limits = Limits {
-        stop: Some(Arc::new(AtomicBool::new(true))),
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_stop(Some(Arc::new(AtomicBool::new(true))));
     let mut q = Quotient::new(octal("0.77"));
     q.extend_to(5, &Limits::default()).unwrap();
     let before = q.report();
@@ -413,10 +410,7 @@ fn the_stop_flag_stops_it() {
 /// flag named.
 #[test]
 fn the_positions_limit_is_an_error() {
-    let limits = Limits {
-        max_positions: 20,
-        ..Limits::default()
-    };
+    let limits = Limits::default().with_max_positions(20);
     let e = quotient(octal("0.77"), 30, &limits).unwrap_err();
     assert!(
         matches!(

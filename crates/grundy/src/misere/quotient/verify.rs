@@ -71,7 +71,7 @@ pub(crate) enum Verdict {
 
 /// Whether `(m, p, phi)` passes the three checks above: `Holds` proves that
 /// `φ(a) ∈ P` exactly for the misère P-positions `a`. The search of check
-/// 3 keeps at most `limits.max_positions` states.
+/// 3 keeps at most `limits.bounds.max_positions` states.
 pub(crate) fn verify(
     m: &Monoid,
     p: &[bool],
@@ -235,11 +235,11 @@ fn p_option_from_every_n(
                 }
                 return Ok(Verdict::Fails(sum));
             }
-            if seen.len() >= limits.max_positions {
+            if seen.len() >= limits.bounds.max_positions {
                 return Err(Error::limit_of(
                     LimitKind::Positions,
                     "positions (states of the misère quotient's check)",
-                    limits.max_positions as u64,
+                    limits.bounds.max_positions as u64,
                 ));
             }
             limits.check_memory((seen.len() as u64 + 1).saturating_mul(state_bytes))?;
