@@ -52,8 +52,11 @@ impl Driver {
             assert!(Instant::now() < deadline, "chromedriver did not listen");
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile =
-            std::env::temp_dir().join(format!("grundy-browser-profile-{}", std::process::id()));
+        // One profile per session: the tests of one binary run at once.
+        let profile = std::env::temp_dir().join(format!(
+            "grundy-browser-profile-{}-{port}",
+            std::process::id()
+        ));
         let _ = std::fs::remove_dir_all(&profile);
         Driver {
             child,
@@ -122,9 +125,7 @@ pub fn in_chromium(size: &str, session: Session) {
 
 async fn run(server: &Server, driver: &Driver, size: &str, session: Session) {
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
+    let mut options = json!({
             "binary": CHROMIUM,
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -133,8 +134,17 @@ async fn run(server: &Server, driver: &Driver, size: &str, session: Session) {
                 format!("--window-size={size}"), "--lang=en-US",
                 format!("--user-data-dir={}", driver.profile.display()),
             ],
-        }),
-    );
+    });
+    // A window narrower than Chromium's least (500 px) is a phone's
+    // screen, emulated.
+    let (width, height) = size.split_once(',').unwrap_or((size, "900"));
+    let (width, height): (u32, u32) = (width.parse().unwrap(), height.parse().unwrap());
+    if width < 500 {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 }
+        });
+    }
+    caps.insert("goog:chromeOptions".into(), options);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let c = ClientBuilder::new(connector)
         .capabilities(caps)

@@ -305,6 +305,18 @@ async fn lesson_works(c: &Client, server: &Server, lesson: &str, lang: &str) -> 
             .map_err(|e| format!("{lesson} #{i} ({kind}, {lang}) right answer {right}: {e}"))?;
     }
     if lang == "en" && ["mex", "nim", "octal"].contains(&lesson) {
+        if lesson == "mex" {
+            for _ in 0..6 {
+                click(c, "#learn-widget-slot #graph-next").await?;
+            }
+            wait_text(c, "#graph-counter", |t| t == "step 6 of 10").await?;
+        }
+        // The end of the lesson's text and its widget.
+        eval(
+            c,
+            "window.scrollTo(0, document.querySelector('#learn-widget-slot').offsetTop - 260); return true",
+        )
+        .await?;
         shot(c, &format!("learn-{lesson}")).await?;
     }
     Ok(())
@@ -614,9 +626,93 @@ async fn phone(c: &Client, server: &Server) -> Step {
                 ));
             }
             if lang == "zh" && lesson == "staircase" {
+                eval(c, "window.scrollTo(0, document.querySelector('#learn-lesson').offsetTop); return true").await?;
                 shot(c, "learn-phone-zh").await?;
             }
         }
     }
     Ok(())
+}
+
+/// The lessons' commands, as learn.js lists them (one string a line, in
+/// each lesson's `commands`), split as a shell splits them (they quote
+/// with single quotes only).
+fn lesson_commands() -> Vec<Vec<String>> {
+    const LEARN: &str = include_str!("../../src/serve/assets/learn.js");
+    let mut commands = Vec::new();
+    let mut inside = false;
+    for line in LEARN.lines().map(str::trim) {
+        if line == "commands: [" {
+            inside = true;
+        } else if line == "]," {
+            inside = false;
+        } else if inside {
+            let text = line
+                .trim_end_matches(',')
+                .trim_matches('"')
+                .replace("\\\"", "\"");
+            let mut words = Vec::new();
+            let mut word = String::new();
+            let mut quoted = false;
+            for ch in text.chars() {
+                match ch {
+                    '\'' => quoted = !quoted,
+                    ' ' if !quoted => {
+                        if !word.is_empty() {
+                            words.push(std::mem::take(&mut word));
+                        }
+                    }
+                    _ => word.push(ch),
+                }
+            }
+            words.push(word);
+            commands.push(words);
+        }
+    }
+    commands
+}
+
+/// Every lesson's command-line command runs and answers; its Python lines
+/// run in the environment the Python suite uses, when it is prepared
+/// (see `python`).
+#[test]
+fn the_lessons_commands_run() {
+    let commands = lesson_commands();
+    let venv = std::env::var_os("GRUNDY_PY_VENV")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/py-venv")
+        });
+    let python = venv.join("bin/python");
+    let mut grundy = 0;
+    for words in &commands {
+        let (program, args) = words.split_first().unwrap();
+        let mut command = match program.as_str() {
+            "grundy" => {
+                grundy += 1;
+                std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            }
+            "python3" if python.exists() => std::process::Command::new(&python),
+            "python3" => {
+                let why = format!(
+                    "{words:?} was NOT run: no Python environment at {}",
+                    venv.display()
+                );
+                assert!(std::env::var_os("CI").is_none(), "{why}");
+                eprintln!("{why}");
+                continue;
+            }
+            other => panic!("a lesson's command runs {other}"),
+        };
+        let out = command.args(args).output().unwrap();
+        assert!(
+            out.status.success() && !out.stdout.is_empty(),
+            "{words:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(
+        grundy >= 13,
+        "only {grundy} grundy commands found in learn.js"
+    );
 }
