@@ -47,6 +47,9 @@ const TEXT = {
     "play.hintis": "Hint: {why}",
     "play.hintmove": "; a winning move: {from} → {to}",
     "reason.then": "; {then}",
+    "reason.loopy.sum": "{parts}; generalised nim-sum {sum}",
+    "reason.loopy.win": "; infinite, and a move reaches 0",
+    "reason.loopy.draw": "; infinite, and no move reaches 0",
     "err.parse": "{input} does not parse (column {at})",
     "err.time": "refused: the computation ran past this server's time limit of {limit} s",
     "err.limit": "refused: the computation needs more than this server's limit of {limit}",
@@ -141,6 +144,9 @@ const TEXT = {
     "play.hintis": "提示：{why}",
     "play.hintmove": "；必胜走法之一：{from} → {to}",
     "reason.then": "；{then}",
+    "reason.loopy.sum": "{parts}；广义异或和 {sum}",
+    "reason.loopy.win": "；值为无穷，且有一步能走到 0",
+    "reason.loopy.draw": "；值为无穷，且没有一步能走到 0",
     "err.parse": "无法解析 {input}（第 {at} 列有误）",
     "err.time": "已拒绝：计算超过了本服务器的时间限制 {limit} 秒",
     "err.limit": "已拒绝：计算超过了本服务器的上限 {limit}",
@@ -344,18 +350,19 @@ function showPanel(name) {
 
 let lastReport = null;
 
+// A game with cycles: a nimber, or ∞ with the finite values reachable.
+function gammaText(g) {
+  if (!g.infinite) return nim(g.value);
+  return "∞" + (Array.isArray(g.reachable) ? "{" + g.reachable.join(",") + "}" : "");
+}
+
 function valueText(v) {
   if (!v) return "?";
   switch (v.kind) {
     case "grundy": return nim(v.value);
     case "misere_grundy": return t("value.misere", { v: nim(v.value) });
     case "steps": return t("value.steps", { n: v.value });
-    case "generalised": {
-      // A game with cycles: a nimber, or ∞ with the finite values reachable.
-      const g = v.value;
-      if (!g.infinite) return nim(g.value);
-      return "∞" + (Array.isArray(g.reachable) ? "{" + g.reachable.join(",") + "}" : "");
-    }
+    case "generalised": return gammaText(v.value);
     default: return typeof v.value === "object" ? JSON.stringify(v.value) : String(v.value);
   }
 }
@@ -403,6 +410,15 @@ function reasonText(r) {
       return t("reason.misere.sj", { g: nim(d.grundy), big: t(big ? "reason.misere.somebig" : "reason.misere.nonebig"), who });
     }
     return t("reason.misere.search", { who });
+  }
+  if (r.method === "generalised" && Array.isArray(d.components)) {
+    const parts = d.components.map((c) => `γ(${c.component}) = ${gammaText(c)}`);
+    let text = parts.join(", ");
+    if (d.components.length > 1) {
+      text = t("reason.loopy.sum", { parts: text, sum: d.components.map(gammaText).join(" ⊕ ") + " = " + valueText(r.value) });
+    }
+    if (r.value && r.value.value.infinite) text += t(r.verdict === "N" ? "reason.loopy.win" : "reason.loopy.draw");
+    return text;
   }
   if (r.play === "every" && r.value && r.value.kind === "steps") {
     const n = r.value.value;
