@@ -432,6 +432,20 @@ async fn english_on_show(c: &Client, server: &Server, where_: &str) -> Step {
     Ok(())
 }
 
+/// Each position analysed on the Position panel: its reason shows what
+/// is expected, and no English is on show.
+async fn reasons_in_chinese(c: &Client, server: &Server, cases: &[(&str, &str)]) -> Step {
+    for (position, shows) in cases {
+        type_into(c, "#position-input", position).await?;
+        click(c, "#position-go").await?;
+        wait_text(c, "#position-reason", |t| t.contains(shows))
+            .await
+            .map_err(|e| format!("{position}: {e}"))?;
+        english_on_show(c, server, position).await?;
+    }
+    Ok(())
+}
+
 #[test]
 fn the_chinese_page_is_chinese() {
     in_chromium("1200,900", |c, server| Box::pin(chinese(c, server)));
@@ -472,22 +486,20 @@ async fn chinese(c: &Client, server: &Server) -> Step {
     .await?;
 
     // Position: a sum, a misère position, single heaps, a bad expression.
-    for (position, shows) in [
-        ("nim(3,5,7)", "异或和"),
-        ("misere(nim(3,5,1))", "反 Nim"),
-        ("misere(nim(1,1))", "反 Nim"),
-        ("kayles(40)", "mex 规则"),
-        ("kayles(1000)", "Guy–Smith 定理"),
-        ("turtles(THTTH)", "G(turtles(THTTH)) = *7"),
-        ("wythoff(3,5)", "G(wythoff(3,5))"),
-    ] {
-        type_into(c, "#position-input", position).await?;
-        click(c, "#position-go").await?;
-        wait_text(c, "#position-reason", |t| t.contains(shows))
-            .await
-            .map_err(|e| format!("{position}: {e}"))?;
-        english_on_show(c, server, position).await?;
-    }
+    reasons_in_chinese(
+        c,
+        server,
+        &[
+            ("nim(3,5,7)", "异或和"),
+            ("misere(nim(3,5,1))", "反 Nim"),
+            ("misere(nim(1,1))", "反 Nim"),
+            ("kayles(40)", "mex 规则"),
+            ("kayles(1000)", "Guy–Smith 定理"),
+            ("turtles(THTTH)", "G(turtles(THTTH)) = *7"),
+            ("wythoff(3,5)", "G(wythoff(3,5))"),
+        ],
+    )
+    .await?;
     type_into(c, "#position-input", "nim(3,").await?;
     click(c, "#position-go").await?;
     wait_text(c, "#position-error", |t| t.starts_with("错误：无法解析")).await?;
@@ -566,18 +578,16 @@ async fn chinese(c: &Client, server: &Server) -> Step {
     .await?;
     click(c, "#script-save").await?;
     click(c, "#tabs button[data-panel=position]").await?;
-    for (position, shows) in [
-        ("loopy[g.txt]", "没有一步能走到 0"),
-        ("loopy[g.txt](b)", "有一步能走到 0"),
-        ("loopy[g.txt](x) + nim(1)", "广义异或和"),
-    ] {
-        type_into(c, "#position-input", position).await?;
-        click(c, "#position-go").await?;
-        wait_text(c, "#position-reason", |t| t.contains(shows))
-            .await
-            .map_err(|e| format!("{position}: {e}"))?;
-        english_on_show(c, server, position).await?;
-    }
+    reasons_in_chinese(
+        c,
+        server,
+        &[
+            ("loopy[g.txt]", "没有一步能走到 0"),
+            ("loopy[g.txt](b)", "有一步能走到 0"),
+            ("loopy[g.txt](x) + nim(1)", "广义异或和"),
+        ],
+    )
+    .await?;
 
     // Learn: every lesson, with a hint, a worked answer and a wrong
     // answer explained in each exercise.
