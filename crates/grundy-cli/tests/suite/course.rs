@@ -613,7 +613,7 @@ async fn chinese(c: &Client, server: &Server) -> Step {
             english_on_show(c, server, &format!("{lesson} #{i}'s wrong answer")).await?;
         }
     }
-    shot(c, "learn-zh").await
+    Ok(())
 }
 
 #[test]

@@ -554,7 +554,8 @@ function renderGraph() {
   const columns = [];
   g.nodes.forEach((n, i) => { (columns[n.height] = columns[n.height] || []).push(i); });
   const longest = Math.max(...g.nodes.map((n) => n.label.length));
-  const w = Math.max(48, Math.min(220, 8 * longest + 20));
+  // Room for the label and for a value line such as "G = *12".
+  const w = Math.max(64, Math.min(220, 8 * longest + 20));
   const dx = w + 44, dy = 58;
   const tallest = Math.max(...columns.map((c) => (c ? c.length : 0)));
   // Room above and below for the arcs of moves that skip columns.
