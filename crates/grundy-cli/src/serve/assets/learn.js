@@ -25,7 +25,8 @@ const LEARN_TEXT = {
     "learn.done": "✓",
     "learn.value.ask": "What is G({p})? Write a number.",
     "learn.verdict.ask": "Who wins {p}, both playing perfectly?",
-    "learn.move.ask": "Find a winning move in {p}: write the position it leaves.",
+    "learn.move.ask": "Find a winning move in {p}: write the position it leaves (or none, if there is none).",
+    "learn.move.thereis": "There is one: {reason}.",
     "learn.period.ask": "The values of {f} are periodic. What is the period?",
     "learn.notnumber": "Write a natural number, such as 3.",
     "learn.option.has": "G cannot be {x}: the move to {o} reaches a position of value {x}, and the mex leaves out every value an option has.",
@@ -59,7 +60,8 @@ const LEARN_TEXT = {
     "learn.done": "✓",
     "learn.value.ask": "G({p}) 是多少？请写一个数。",
     "learn.verdict.ask": "双方都走最优时，{p} 谁赢？",
-    "learn.move.ask": "在 {p} 中找一步必胜走法：写出走完后的局面。",
+    "learn.move.ask": "在 {p} 中找一步必胜走法：写出走完后的局面（若没有，写“没有”）。",
+    "learn.move.thereis": "有必胜走法：{reason}。",
     "learn.period.ask": "{f} 的 SG 值是周期的。周期是多少？",
     "learn.notnumber": "请写一个自然数，例如 3。",
     "learn.option.has": "G 不可能是 {x}：走到 {o} 的后继状态 SG 值就是 {x}，而 mex 不取任何后继状态已有的值。",
@@ -183,7 +185,12 @@ function moveKind(make) {
     ask: (x) => say("learn.move.ask", { p: x.position }),
     async check(x, answer) {
       let text = answer.trim();
-      if (/^[\d\s,]+$/.test(text)) text = `${x.family}(${text.split(/[\s,]+/).filter(Boolean).join(",")})`;
+      if (/^(none|没有|无)$/i.test(text)) {
+        const r = await api("value", { position: x.position });
+        if (!r.winning_moves.length) return { ok: true };
+        return { ok: false, why: () => t("learn.move.thereis", { reason: reasonText(r) }) };
+      }
+      if (x.family && /^[\d\s,]+$/.test(text)) text = `${x.family}(${text.split(/[\s,]+/).filter(Boolean).join(",")})`;
       if (x.play === "misere" && !/^misere\(/.test(text)) text = `misere(${text})`;
       let after;
       try {
@@ -328,6 +335,7 @@ const LESSONS = [
         return { position: `bash{${rand(2, 4)}}(${rand(3, 20)}) + bash{${rand(2, 5)}}(${rand(3, 20)})` };
       }),
       valueKind((first) => ({ position: `takeall(${Array.from({ length: first ? 5 : rand(3, 6) }, (_, i) => i + 1).join(",")})` })),
+      moveKind(() => ({ position: `sub{1,3,4}(${rand(3, 20)}) + nim(${rand(1, 7)})` })),
     ],
     hints: [
       L("XOR the heaps; then find a heap a with a ⊕ s < a, where s is that XOR, and leave a ⊕ s in it.",
@@ -336,6 +344,8 @@ const LESSONS = [
         "bash{k} 每次取 1 到 k 个：SG 值为 n mod (k + 1)。再把两个值异或起来。"),
       L("Not a sum: compute the mex over every k you may choose, position by position.",
         "这不是游戏的和：对每个可选的 k 逐个局面求 mex。"),
+      L("G of sub{1,3,4}(n) repeats 0 1 0 1 2 3 2 with period 7. XOR it with the Nim heap; if the XOR is not 0, change one component to make it 0.",
+        "sub{1,3,4}(n) 的 SG 值以 7 为周期重复 0 1 0 1 2 3 2。与 Nim 堆异或；若异或和不为 0，改变其中一个子游戏使它变为 0。"),
     ],
   },
   {
