@@ -159,6 +159,7 @@ pub async fn graph(State(s): State<Arc<Shared>>, Input(r): Input<PositionRequest
                     ),
                 );
                 e.extra = Some(serde_json::json!({
+                    "position": p.position.to_string(),
                     "positions": positions,
                     "exact": exact,
                     "max_nodes": max_nodes,
@@ -237,6 +238,70 @@ pub struct TableRequest {
     /// The texts of the files the family names.
     #[serde(default)]
     files: BTreeMap<String, String>,
+    /// The language of the plot's title and axes: `en` (default) or `zh`.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// The words of a table's plot, in English or Chinese.
+struct PlotWords {
+    /// The legend's words as the library writes them, and in this
+    /// language: the library's plots are in English, and their legends
+    /// are short fixed phrases.
+    legend: &'static [(&'static str, &'static str)],
+    one_title: &'static str,
+    one_x: &'static str,
+    two_title: &'static str,
+    two_x: &'static str,
+    two_y: &'static str,
+}
+
+const PLOT_EN: PlotWords = PlotWords {
+    legend: &[],
+    one_title: "Grundy values of {f}, n = 0..{to}",
+    one_x: "n (heap size)",
+    two_title: "Grundy values of {f}(a, b), a = 0..{rows}, b = 0..{columns}",
+    two_x: "a (first number)",
+    two_y: "b (second number)",
+};
+
+const PLOT_ZH: PlotWords = PlotWords {
+    legend: &[
+        (">P-position (G = 0)<", ">必败态 P（G = 0）<"),
+        (">N-position<", ">必胜态 N<"),
+        (">P-position<", ">必败态 P<"),
+    ],
+    one_title: "{f} 的 SG 值，n = 0..{to}",
+    one_x: "n（石子数）",
+    two_title: "{f}(a, b) 的 SG 值，a = 0..{rows}，b = 0..{columns}",
+    two_x: "a（第一个数）",
+    two_y: "b（第二个数）",
+};
+
+impl PlotWords {
+    /// The library's `svg` with its legend in this language.
+    fn legend(&self, svg: String) -> String {
+        self.legend
+            .iter()
+            .fold(svg, |svg, (from, to)| svg.replace(from, to))
+    }
+
+    fn of(lang: Option<&str>) -> Result<&'static PlotWords, ApiError> {
+        match lang {
+            None | Some("en") => Ok(&PLOT_EN),
+            Some("zh") => Ok(&PLOT_ZH),
+            Some(other) => Err(ApiError::bad(format!(
+                "unknown language `{other}`: write en or zh"
+            ))),
+        }
+    }
+}
+
+/// `text` with each `{name}` replaced by its value.
+fn fill(text: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    values.iter().fold(text.to_string(), |s, (name, value)| {
+        s.replace(&format!("{{{name}}}"), &value.to_string())
+    })
 }
 
 /// The answer of `/api/table`.
@@ -270,6 +335,10 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
         Ok(e) => e,
         Err(e) => return ApiError::from(e).into_response(),
     };
+    let words = match PlotWords::of(r.lang.as_deref()) {
+        Ok(w) => w,
+        Err(e) => return e.into_response(),
+    };
     s.run(r.files, move |limits| {
         let family = grundy::expr::family_named_with(&r.family, limits)?;
         let head = family.head();
@@ -284,8 +353,8 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
                 let svg = scatter(
                     &values,
                     &Labels {
-                        title: format!("Grundy values of {head}, n = 0..{to}"),
-                        x: "n (heap size)".into(),
+                        title: fill(words.one_title, &[("f", &head), ("to", &to)]),
+                        x: words.one_x.into(),
                         y: "G(n)".into(),
                     },
                 );
@@ -294,7 +363,7 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
                     to,
                     values,
                     period,
-                    svg,
+                    svg: words.legend(svg),
                 })
             }
             Extent::Two(rows, columns) => {
@@ -306,11 +375,12 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
                 let svg = heat_map(
                     &plane,
                     &Labels {
-                        title: format!(
-                            "Grundy values of {head}(a, b), a = 0..{rows}, b = 0..{columns}"
+                        title: fill(
+                            words.two_title,
+                            &[("f", &head), ("rows", &rows), ("columns", &columns)],
                         ),
-                        x: "a (first number)".into(),
-                        y: "b (second number)".into(),
+                        x: words.two_x.into(),
+                        y: words.two_y.into(),
                     },
                 );
                 Ok(TableReply::Two {
@@ -318,7 +388,7 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
                     rows,
                     columns,
                     values: plane.values,
-                    svg,
+                    svg: words.legend(svg),
                 })
             }
         }

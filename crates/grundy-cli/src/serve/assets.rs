@@ -6,6 +6,8 @@ use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const LESSONS: &str = include_str!("assets/learn.js");
+const ICON: &str = include_str!("assets/favicon.svg");
 const STYLE: &str = include_str!("assets/style.css");
 
 /// The example scripts of the repository, offered in the Script panel.
@@ -45,6 +47,16 @@ pub async fn index() -> Response {
 
 pub async fn script() -> Response {
     file("text/javascript; charset=utf-8", SCRIPT)
+}
+
+pub async fn lessons() -> Response {
+    file("text/javascript; charset=utf-8", LESSONS)
+}
+
+/// The tab's icon: an SVG, which browsers take from `/favicon.ico` as
+/// well as from the page's `<link rel="icon">`.
+pub async fn icon() -> Response {
+    file("image/svg+xml", ICON)
 }
 
 pub async fn style() -> Response {

@@ -171,7 +171,13 @@ impl From<grundy::Error> for ApiError {
                         "refused: the computation needs more than this server's limit of {limit} {what}"
                     ),
                 };
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+                let mut refused = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message);
+                refused.extra = Some(serde_json::json!({
+                    "kind": "limit",
+                    "limit_kind": if matches!(kind, LimitKind::Time) { "time" } else { "size" },
+                    "limit": limit,
+                }));
+                refused
             }
             ErrorKind::Interrupted => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -185,7 +191,9 @@ impl From<grundy::Error> for ApiError {
                     Some((before, _)) => before.to_string(),
                     None => text,
                 };
-                ApiError::bad(message)
+                let mut bad = ApiError::bad(message);
+                bad.extra = error_fields(e.kind());
+                bad
             }
         }
     }
@@ -201,6 +209,22 @@ impl IntoResponse for ApiError {
         }
         (self.status, Json(body)).into_response()
     }
+}
+
+/// The kind of a library error and its numbers, for a page that words
+/// the message in its own language.
+fn error_fields(kind: &ErrorKind) -> Option<serde_json::Value> {
+    Some(match kind {
+        ErrorKind::Parse { input, at, .. } => {
+            serde_json::json!({ "kind": "parse", "input": input, "at": at })
+        }
+        ErrorKind::Invalid(_) => serde_json::json!({ "kind": "invalid" }),
+        ErrorKind::Cycle { vertex } => serde_json::json!({ "kind": "cycle", "vertex": vertex }),
+        ErrorKind::Script { file, line, .. } => {
+            serde_json::json!({ "kind": "script", "file": file, "line": line })
+        }
+        _ => return None,
+    })
 }
 
 /// A request's fields: from the query string of a GET, or the JSON body of

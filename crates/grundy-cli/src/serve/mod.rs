@@ -98,6 +98,8 @@ fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/learn.js", get(assets::lessons))
+        .route("/favicon.ico", get(assets::icon))
         .route("/style.css", get(assets::style))
         .route("/examples.json", get(assets::examples))
         .route("/api/value", get(api::value).post(api::value))

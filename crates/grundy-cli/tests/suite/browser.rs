@@ -52,8 +52,11 @@ impl Driver {
             assert!(Instant::now() < deadline, "chromedriver did not listen");
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile =
-            std::env::temp_dir().join(format!("grundy-browser-profile-{}", std::process::id()));
+        // One profile per session: the tests of one binary run at once.
+        let profile = std::env::temp_dir().join(format!(
+            "grundy-browser-profile-{}-{port}",
+            std::process::id()
+        ));
         let _ = std::fs::remove_dir_all(&profile);
         Driver {
             child,
@@ -84,6 +87,20 @@ fn screenshot_dir() -> PathBuf {
 
 #[test]
 fn a_person_uses_the_page_in_chromium() {
+    in_chromium("1200,900", |c, server| Box::pin(steps(c, server)));
+}
+
+/// A session's steps: run with the browser and the server, they say what
+/// went wrong, if anything.
+pub type Session = for<'a> fn(
+    &'a Client,
+    &'a Server,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = Step> + 'a>>;
+
+/// Runs `session` in headless Chromium with a window of `size`
+/// (`"WIDTH,HEIGHT"`) against a fresh server, and fails the test if it
+/// fails. Without Chromium the test says so and passes, except in CI.
+pub fn in_chromium(size: &str, session: Session) {
     let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
         .into_iter()
         .filter(|p| !Path::new(p).exists())
@@ -103,41 +120,48 @@ fn a_person_uses_the_page_in_chromium() {
         .enable_all()
         .build()
         .unwrap();
-    runtime.block_on(session(&server, &driver));
+    runtime.block_on(run(&server, &driver, size, session));
 }
 
-async fn session(server: &Server, driver: &Driver) {
+async fn run(server: &Server, driver: &Driver, size: &str, session: Session) {
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
+    let mut options = json!({
             "binary": CHROMIUM,
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
-                "--window-size=1200,900", "--lang=en-US",
+                format!("--window-size={size}"), "--lang=en-US",
                 format!("--user-data-dir={}", driver.profile.display()),
             ],
-        }),
-    );
+    });
+    // A window narrower than Chromium's least (500 px) is a phone's
+    // screen, emulated.
+    let (width, height) = size.split_once(',').unwrap_or((size, "900"));
+    let (width, height): (u32, u32) = (width.parse().unwrap(), height.parse().unwrap());
+    if width < 500 {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 }
+        });
+    }
+    caps.insert("goog:chromeOptions".into(), options);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let c = ClientBuilder::new(connector)
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .expect("a Chromium session through chromedriver");
-    let result = steps(&c, server).await;
+    let result = session(&c, server).await;
     let _ = c.close().await;
     if let Err(e) = result {
         panic!("{e}");
     }
 }
 
-type Step = Result<(), String>;
+pub type Step = Result<(), String>;
 
 /// Polls `css`'s text until `ok` holds (20 s at most).
-async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> Result<String, String> {
+pub async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> Result<String, String> {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut last = String::new();
     while Instant::now() < deadline {
@@ -156,7 +180,7 @@ async fn wait_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> Result<S
     ))
 }
 
-async fn click(c: &Client, css: &str) -> Step {
+pub async fn click(c: &Client, css: &str) -> Step {
     c.find(Locator::Css(css))
         .await
         .map_err(|e| format!("{css}: {e}"))?
@@ -165,7 +189,7 @@ async fn click(c: &Client, css: &str) -> Step {
         .map_err(|e| format!("click {css}: {e}"))
 }
 
-async fn type_into(c: &Client, css: &str, text: &str) -> Step {
+pub async fn type_into(c: &Client, css: &str, text: &str) -> Step {
     let el = c
         .find(Locator::Css(css))
         .await
@@ -174,7 +198,7 @@ async fn type_into(c: &Client, css: &str, text: &str) -> Step {
     el.send_keys(text).await.map_err(|e| e.to_string())
 }
 
-async fn attr(c: &Client, css: &str, name: &str) -> Result<String, String> {
+pub async fn attr(c: &Client, css: &str, name: &str) -> Result<String, String> {
     let el = c
         .find(Locator::Css(css))
         .await
@@ -188,7 +212,7 @@ async fn attr(c: &Client, css: &str, name: &str) -> Result<String, String> {
 
 /// The property `name` (such as a text field's `value`) of the element
 /// matching `css`.
-async fn prop(c: &Client, css: &str, name: &str) -> Result<String, String> {
+pub async fn prop(c: &Client, css: &str, name: &str) -> Result<String, String> {
     let el = c
         .find(Locator::Css(css))
         .await
@@ -201,7 +225,7 @@ async fn prop(c: &Client, css: &str, name: &str) -> Result<String, String> {
 }
 
 /// How many elements match `css`.
-async fn count(c: &Client, css: &str) -> Result<usize, String> {
+pub async fn count(c: &Client, css: &str) -> Result<usize, String> {
     let found = c
         .find_all(Locator::Css(css))
         .await
@@ -209,12 +233,12 @@ async fn count(c: &Client, css: &str) -> Result<usize, String> {
     Ok(found.len())
 }
 
-async fn shot(c: &Client, name: &str) -> Step {
+pub async fn shot(c: &Client, name: &str) -> Step {
     let png = c.screenshot().await.map_err(|e| e.to_string())?;
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).map_err(|e| e.to_string())
 }
 
-async fn ready(c: &Client) -> Step {
+pub async fn ready(c: &Client) -> Step {
     wait_text(c, "body", |_| true).await?;
     let deadline = Instant::now() + Duration::from_secs(20);
     while Instant::now() < deadline {
@@ -273,13 +297,13 @@ async fn steps(c: &Client, server: &Server) -> Step {
         click(c, "#graph-next").await?;
     }
     wait_text(c, "#graph-step", |t| {
-        t == "G(4) = mex{G(3), G(1), G(0)} = mex{0, 1} = 2"
+        t == "G(4) = mex{G(3), G(1), G(0)} = mex{0, *1} = *2"
     })
     .await?;
     shot(c, "graph").await?;
     click(c, "#graph-all").await?;
     wait_text(c, "#graph-step", |t| {
-        t.starts_with("G(7) = mex{G(6), G(4), G(3)} = mex{1, 2} = 0")
+        t.starts_with("G(7) = mex{G(6), G(4), G(3)} = mex{*1, *2} = 0")
             && t.contains("second player wins")
     })
     .await?;
@@ -393,7 +417,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
     ready(c).await?;
     wait_text(c, "#graph-counter", |t| t == "第 3 步，共 8 步").await?;
     wait_text(c, "#graph-step", |t| {
-        t.starts_with("G(2) = mex{G(1)} = mex{1} = 0")
+        t.starts_with("G(2) = mex{G(1)} = mex{*1} = 0")
     })
     .await?;
     shot(c, "graph-zh").await?;
@@ -402,7 +426,7 @@ async fn steps(c: &Client, server: &Server) -> Step {
 }
 
 /// Polls until `css` matches `n` elements (20 s at most).
-async fn wait_count(c: &Client, css: &str, n: usize) -> Step {
+pub async fn wait_count(c: &Client, css: &str, n: usize) -> Step {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut last = 0;
     while Instant::now() < deadline {
@@ -480,7 +504,7 @@ async fn board_games(c: &Client, server: &Server) -> Step {
 
 /// Starts a new game of `position` (whoever the page has moving first
 /// must be the player) and waits for the player's turn.
-async fn new_game(c: &Client, position: &str) -> Step {
+pub async fn new_game(c: &Client, position: &str) -> Step {
     type_into(c, "#play-input", position).await?;
     click(c, "#play-new").await?;
     wait_text(c, "#play-status", |t| t == format!("Your turn: {position}")).await?;

@@ -1,6 +1,8 @@
 //! Tests of the `grundy` binary, run as a user runs it.
 //!
 //! - `cli`: values, moves, tables and errors of the basic commands;
+//! - `course`: the Learn panel, the faults a student's walk through the
+//!   page found, and the Chinese page, in headless Chromium;
 //! - `docs`: the transcripts of README.md and docs/*.md, run by trycmd;
 //! - `misere`: misère play, the every-move rule and genus;
 //! - `mpi`: sequence runs shared among processes by `mpirun`, with a binary
@@ -22,6 +24,7 @@
 mod browser;
 mod cli;
 mod common;
+mod course;
 mod docs;
 mod misere;
 mod mpi;

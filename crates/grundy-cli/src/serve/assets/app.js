@@ -46,6 +46,16 @@ const TEXT = {
     "play.you": "You: {from} → {to}",
     "play.hintis": "Hint: {why}",
     "play.hintmove": "; a winning move: {from} → {to}",
+    "reason.then": "; {then}",
+    "reason.loopy.sum": "{parts}; generalised nim-sum {sum}",
+    "reason.loopy.win": "; infinite, and a move reaches 0",
+    "reason.loopy.draw": "; infinite, and no move reaches 0",
+    "err.parse": "{input} does not parse (column {at})",
+    "err.time": "refused: the computation ran past this server's time limit of {limit} s",
+    "err.limit": "refused: the computation needs more than this server's limit of {limit}",
+    "err.script": "the script {file} failed at line {line}",
+    "err.cycle": "the game graph has a cycle through {v}",
+    "err.invalid": "this does not describe a valid game or position",
     "play.board.cram": "click two free cells side by side or one above the other to place a domino",
     "play.board.node-kayles": "click a vertex to take it; its neighbours go with it",
     "play.board.chomp": "click a cell to bite it and every cell below and to its right; ☠ is poisoned",
@@ -58,6 +68,38 @@ const TEXT = {
     "script.saved": "Saved as {name}: write script[{name}] in any panel.",
     "footer": "Computed by the grundy engine on this server; each request is limited in time and size.",
     "error": "Error: {e}",
+    "tab.learn": "Learn",
+    "graph.key.current": "the position being worked out", "graph.key.option": "its options (the positions one move reaches)",
+    "graph.key.known": "value known", "graph.key.p": "P-position (value 0)", "graph.key.unknown": "not yet worked out",
+    "graph.terminalname": "heap 0",
+    "graph.refused": "The game graph of {p} has {size} positions; at most {max} are drawn: try a smaller position, or the table of its family.",
+    "graph.more": "more than {n}",
+    "script.args": "Position (n)",
+    "play.nowin": "there is no winning move: every move leaves the opponent a non-zero value, a position they win",
+    "play.onboard": "Moves on a board are made by clicking its cells.",
+    "value.misere": "G⁻ = {v}", "value.steps": "{n} moves with best play",
+    "reason.sum": "{parts}; nim-sum {sum}",
+    "reason.mex": "G({c}) = {v}, worked out by the mex rule from the values of the smaller heaps G(0), …, G({below})",
+    "reason.period": "G({c}) = {v}: the values of {family} repeat with period {p} from n = {pre} on (proven: {proof}), so G({n}) = G({m})",
+    "reason.misere.bouton": "misère Nim (Bouton): {cond}, so {who}",
+    "reason.misere.sj": "SJ theorem: the nim-sum is {g} and {big}, so {who}",
+    "reason.misere.search": "search over the whole misère game: {who}",
+    "reason.misere.allsmall": "every heap is at most 1",
+    "reason.misere.somebig": "some component has a value above 1",
+    "reason.misere.nonebig": "no component has a value above 1",
+    "reason.misere.odd": "{k} heaps of 1 and nothing larger, an {parity} number",
+    "reason.misere.even": "even", "reason.misere.oddword": "odd",
+    "reason.misere.nimsum": "a heap above 1 and nim-sum {g}",
+    "reason.every": "Every-SG: the game lasts {n} moves with best play ({parity}), so {who}",
+    "proof.guy-smith": "the Guy–Smith theorem",
+    "proof.window": "each value depends on the previous {w}, and {w} values repeat",
+    "method.sprague-grundy": "Sprague–Grundy theorem: the nim-sum of the components' values",
+    "method.generalised": "generalised SG values (a game with cycles)",
+    "method.bouton": "Bouton's rule for misère Nim",
+    "method.sj": "the SJ theorem (Anti-SG)",
+    "method.search": "search over the whole game",
+    "method.steps": "step counts (Every-SG)",
+    "plot.one": "Grundy values of {f}, n = 0..{to}",
   },
   zh: {
     "title": "grundy 博弈演练场",
@@ -101,6 +143,16 @@ const TEXT = {
     "play.you": "你：{from} → {to}",
     "play.hintis": "提示：{why}",
     "play.hintmove": "；必胜走法之一：{from} → {to}",
+    "reason.then": "；{then}",
+    "reason.loopy.sum": "{parts}；广义异或和 {sum}",
+    "reason.loopy.win": "；值为无穷，且有一步能走到 0",
+    "reason.loopy.draw": "；值为无穷，且没有一步能走到 0",
+    "err.parse": "无法解析 {input}（第 {at} 列有误）",
+    "err.time": "已拒绝：计算超过了本服务器的时间限制 {limit} 秒",
+    "err.limit": "已拒绝：计算超过了本服务器的上限 {limit}",
+    "err.script": "脚本 {file} 在第 {line} 行出错",
+    "err.cycle": "博弈图中有经过 {v} 的环",
+    "err.invalid": "这不是一个合法的游戏或局面",
     "play.board.cram": "点击左右或上下相邻的两个空格放一张骨牌",
     "play.board.node-kayles": "点击一个顶点取走它，它的邻点随之移除",
     "play.board.chomp": "点击一格咬掉它以及它右下方的所有格子；☠ 有毒",
@@ -113,6 +165,38 @@ const TEXT = {
     "script.saved": "已保存为 {name}：在任何面板中写 script[{name}]。",
     "footer": "由本服务器上的 grundy 引擎计算；每个请求都有时间和规模限制。",
     "error": "错误：{e}",
+    "tab.learn": "学习",
+    "graph.key.current": "正在计算的局面", "graph.key.option": "它的后继状态（一步能到达的局面）",
+    "graph.key.known": "已算出 SG 值", "graph.key.p": "必败态 P（SG 值为 0）", "graph.key.unknown": "尚未计算",
+    "graph.terminalname": "0 个石子",
+    "graph.refused": "{p} 的博弈图有 {size} 个局面；最多只画 {max} 个：请换一个小一些的局面，或者给它的游戏族打表。",
+    "graph.more": "超过 {n}",
+    "script.args": "局面参数 (n)",
+    "play.nowin": "没有必胜走法：每一步都给对手留下非零的 SG 值，即对手的必胜态",
+    "play.onboard": "棋盘上的走法请直接点击棋盘的格子。",
+    "value.misere": "G⁻ = {v}", "value.steps": "双方都走最优时共 {n} 步",
+    "reason.sum": "{parts}；异或和 {sum}",
+    "reason.mex": "G({c}) = {v}，由 mex 规则从更小的堆的 SG 值 G(0), …, G({below}) 递推得到",
+    "reason.period": "G({c}) = {v}：{family} 的 SG 值从 n = {pre} 起以 {p} 为周期循环（已证明：{proof}），所以 G({n}) = G({m})",
+    "reason.misere.bouton": "反 Nim（Bouton）：{cond}，所以{who}",
+    "reason.misere.sj": "SJ 定理：异或和为 {g}，并且{big}，所以{who}",
+    "reason.misere.search": "搜索整个反常游戏：{who}",
+    "reason.misere.allsmall": "每堆至多 1 个",
+    "reason.misere.somebig": "有某个子游戏的 SG 值大于 1",
+    "reason.misere.nonebig": "没有子游戏的 SG 值大于 1",
+    "reason.misere.odd": "有 {k} 堆各 1 个、没有更大的堆，堆数为{parity}",
+    "reason.misere.even": "偶数", "reason.misere.oddword": "奇数",
+    "reason.misere.nimsum": "有一堆多于 1 个，异或和为 {g}",
+    "reason.every": "Every-SG：双方都走最优时游戏持续 {n} 步（{parity}），所以{who}",
+    "proof.guy-smith": "Guy–Smith 定理",
+    "proof.window": "每个值只依赖前 {w} 个值，而这 {w} 个值重复出现了",
+    "method.sprague-grundy": "SG 定理：各子游戏 SG 值的异或和",
+    "method.generalised": "广义 SG 值（有环的博弈）",
+    "method.bouton": "反 Nim 的 Bouton 规则",
+    "method.sj": "SJ 定理（Anti-SG）",
+    "method.search": "搜索整个博弈",
+    "method.steps": "步数（Every-SG）",
+    "plot.one": "{f} 的 SG 值，n = 0..{to}",
   },
 };
 
@@ -129,7 +213,10 @@ const state = {
   hist: [],
   sn: "game.rhai",
   st: "",
+  sa: "10",
+  ls: "",
 };
+const DEFAULTS = JSON.parse(JSON.stringify(state));
 
 const $ = (id) => document.getElementById(id);
 
@@ -139,25 +226,35 @@ function t(key, params) {
   return s;
 }
 
-// A nimber as the engine prints it: 0, *, *2, ...
+// A value, written one way everywhere on the page (the engine's reasons
+// write it so too): 0, *1, *2, ...
 function nim(n) {
-  return n === 0 ? "0" : n === 1 ? "*" : "*" + n;
+  return n === 0 ? "0" : "*" + n;
 }
 
 // ---- the URL holds the state ----------------------------------------------
 
+// A person's click or form starts a new history entry (so Back returns
+// to what was there before); the page's own updates replace the entry.
+let pushNext = false;
+
 function saveState() {
   const q = new URLSearchParams();
-  for (const key of ["lang", "panel", "p", "g", "gs", "t", "to", "pl", "first", "sn"]) {
+  for (const key of ["lang", "panel", "p", "g", "gs", "t", "to", "pl", "first", "sn", "sa", "ls"]) {
     q.set(key, String(state[key]));
   }
   if (state.hist.length) q.set("hist", JSON.stringify(state.hist));
   if (state.st) q.set("st", state.st);
-  history.replaceState(null, "", "#" + q.toString());
+  const hash = "#" + q.toString();
+  if (hash === location.hash) return;
+  if (pushNext) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+  pushNext = false;
 }
 
 function loadState() {
   const q = new URLSearchParams(location.hash.slice(1));
+  Object.assign(state, JSON.parse(JSON.stringify(DEFAULTS)));
   for (const key of Object.keys(state)) {
     if (!q.has(key)) continue;
     const v = q.get(key);
@@ -182,15 +279,39 @@ async function api(path, body) {
     body: JSON.stringify(Object.assign({ files: files() }, body)),
   });
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const err = new Error(data.error || response.statusText);
+    err.data = data;
+    throw err;
+  }
   return data;
+}
+
+// An error in the page's language: the server's answer carries its kind
+// and numbers (a parse error's column, the limit hit, a graph's size),
+// from which the words are made; the server's own sentence is kept in
+// English only.
+function errorText(e) {
+  const d = e.data || {};
+  if (d.max_nodes !== undefined) {
+    const size = d.exact ? String(d.positions) : t("graph.more", { n: Math.max(0, d.positions - 1) });
+    return t("graph.refused", { p: d.position || "", size, max: d.max_nodes });
+  }
+  if (state.lang === "en" || !d.kind) return e.message;
+  switch (d.kind) {
+    case "parse": return t("err.parse", { input: d.input, at: d.at });
+    case "limit": return t(d.limit_kind === "time" ? "err.time" : "err.limit", { limit: d.limit });
+    case "script": return t("err.script", { file: d.file, line: d.line || "?" });
+    case "cycle": return t("err.cycle", { v: d.vertex });
+    default: return t("err.invalid");
+  }
 }
 
 function showError(id, e) {
   const el = $(id);
   if (!e) { el.hidden = true; el.textContent = ""; return; }
   el.hidden = false;
-  el.textContent = t("error", { e: e.message });
+  el.textContent = t("error", { e: errorText(e) });
 }
 
 // ---- language ---------------------------------------------------------------
@@ -204,10 +325,12 @@ function setLanguage(lang) {
   // Redraw what holds translated sentences.
   if (lastReport) showReport(lastReport);
   if (lastGraph) showStep();
-  if (lastTable) showTable(lastTable);
+  // The plot's words are the server's: ask again in this language.
+  if (lastTable && lastTable.lang !== lang) computeTable(state.t, state.to);
   if (lastPlayStatus) setPlayStatus(...lastPlayStatus);
   playLog();
   renderBoards();
+  if (state.panel === "learn") renderLesson(false);
   saveState();
 }
 
@@ -215,8 +338,11 @@ function setLanguage(lang) {
 
 function showPanel(name) {
   state.panel = name;
+  returnWidgets();
   for (const s of document.querySelectorAll(".panel")) s.hidden = s.id !== "panel-" + name;
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.panel === name);
+  // A lesson borrows a panel as its widget (learn.js).
+  if (name === "learn") renderLesson(true);
   saveState();
 }
 
@@ -224,18 +350,19 @@ function showPanel(name) {
 
 let lastReport = null;
 
+// A game with cycles: a nimber, or ∞ with the finite values reachable.
+function gammaText(g) {
+  if (!g.infinite) return nim(g.value);
+  return "∞" + (Array.isArray(g.reachable) ? "{" + g.reachable.join(",") + "}" : "");
+}
+
 function valueText(v) {
   if (!v) return "?";
   switch (v.kind) {
     case "grundy": return nim(v.value);
-    case "misere_grundy": return "G⁻ = " + nim(v.value);
-    case "steps": return "steps " + v.value;
-    case "generalised": {
-      // A game with cycles: a nimber, or ∞ with the finite values reachable.
-      const g = v.value;
-      if (!g.infinite) return nim(g.value);
-      return "∞" + (Array.isArray(g.reachable) ? "{" + g.reachable.join(",") + "}" : "");
-    }
+    case "misere_grundy": return t("value.misere", { v: nim(v.value) });
+    case "steps": return t("value.steps", { n: v.value });
+    case "generalised": return gammaText(v.value);
     default: return typeof v.value === "object" ? JSON.stringify(v.value) : String(v.value);
   }
 }
@@ -247,6 +374,7 @@ async function analyse(text) {
   showError("position-error", null);
   try {
     const report = await api("value", { position: text });
+    await singleReason(report);
     lastReport = report;
     showReport(report);
   } catch (e) {
@@ -255,13 +383,95 @@ async function analyse(text) {
   }
 }
 
+// The report's reason in the page's language, worded from the library's
+// structured answer (the components and their values, the method); the
+// server's English sentence is the last resort, for analyses that give
+// nothing structured (games with cycles).
+function reasonText(r) {
+  const d = r.details || {};
+  const who = t("verdict." + r.verdict);
+  if (r.method === "sprague-grundy" && Array.isArray(d.components)) {
+    const parts = d.components.map((c) => `G(${c.component}) = ${nim(c.grundy)}`);
+    if (d.components.length === 1) return r.single || parts[0];
+    const terms = d.components.map((c) => nim(c.grundy)).join(" ⊕ ");
+    const sum = d.grundy === 0 ? terms + " = 0" : `${terms} = ${nim(d.grundy)} ≠ 0`;
+    return t("reason.sum", { parts: parts.join(", "), sum });
+  }
+  if (r.play === "misere" && Array.isArray(d.components)) {
+    const big = d.components.some((c) => c.grundy > 1);
+    if (r.method === "bouton") {
+      const ones = d.components.filter((c) => c.grundy === 1).length;
+      const cond = big
+        ? t("reason.misere.nimsum", { g: nim(d.grundy) })
+        : t("reason.misere.odd", { k: ones, parity: t(ones % 2 ? "reason.misere.oddword" : "reason.misere.even") });
+      return t("reason.misere.bouton", { cond, who });
+    }
+    if (r.method === "sj") {
+      return t("reason.misere.sj", { g: nim(d.grundy), big: t(big ? "reason.misere.somebig" : "reason.misere.nonebig"), who });
+    }
+    return t("reason.misere.search", { who });
+  }
+  if (r.method === "generalised" && Array.isArray(d.components)) {
+    const parts = d.components.map((c) => `γ(${c.component}) = ${gammaText(c)}`);
+    let text = parts.join(", ");
+    if (d.components.length > 1) {
+      text = t("reason.loopy.sum", { parts: text, sum: d.components.map(gammaText).join(" ⊕ ") + " = " + valueText(r.value) });
+    }
+    if (r.value && r.value.value.infinite) text += t(r.verdict === "N" ? "reason.loopy.win" : "reason.loopy.draw");
+    return text;
+  }
+  if (r.play === "every" && r.value && r.value.kind === "steps") {
+    const n = r.value.value;
+    return t("reason.every", { n, parity: t(n % 2 ? "reason.misere.oddword" : "reason.misere.even"), who });
+  }
+  return r.reason;
+}
+
+// Where a single heap's value came from: the period of its family, when
+// the engine proves one that covers the heap, else the mex rule over the
+// smaller heaps. Asked of /api/table once per family.
+const periods = new Map();
+
+async function singleReason(r) {
+  const d = r.details || {};
+  if (r.method !== "sprague-grundy" || !Array.isArray(d.components) || d.components.length !== 1) return;
+  const c = d.components[0];
+  const m = /^(.*)\((\d+)\)$/.exec(c.component);
+  if (!m) return;
+  const family = m[1], n = Number(m[2]);
+  if (!periods.has(family)) {
+    try {
+      periods.set(family, (await api("table", { family, to: null })).period);
+    } catch (e) {
+      periods.set(family, null);
+    }
+  }
+  const per = periods.get(family);
+  r.singleParts = { c: c.component, v: nim(c.grundy), family, n };
+  if (per && per.certified && !per.saltus && n >= per.preperiod) {
+    r.singleParts.period = { p: per.period, pre: per.preperiod, proof: per.proof, m: per.preperiod + ((n - per.preperiod) % per.period) };
+  }
+}
+
+function singleText(r) {
+  const s = r.singleParts;
+  if (!s) return null;
+  if (s.period) {
+    return t("reason.period", { c: s.c, v: s.v, family: s.family, n: s.n, p: s.period.p, pre: s.period.pre, proof: proofText(s.period.proof), m: s.period.m });
+  }
+  if (s.n === 0) return `G(${s.c}) = ${s.v}`;
+  return t("reason.mex", { c: s.c, v: s.v, below: s.n - 1 });
+}
+
 function showReport(r) {
+  r.single = singleText(r);
   $("position-result").hidden = false;
   $("position-value").textContent = valueText(r.value);
   $("position-outcome").textContent = t("verdict." + r.verdict);
   $("position-outcome").dataset.verdict = r.verdict;
-  $("position-reason").textContent = r.reason;
-  $("position-method").textContent = t("method", { m: r.method }) + (r.method_note ? " — " + r.method_note : "");
+  $("position-reason").textContent = reasonText(r);
+  $("position-method").textContent = t("method", { m: t("method." + r.method) })
+    + (r.method_note && state.lang === "en" ? " — " + r.method_note : "");
   const list = $("position-moves");
   list.replaceChildren();
   if (r.winning_moves.length === 0) {
@@ -302,23 +512,28 @@ async function drawGraph(text, step) {
     const parts = report.details && report.details.components;
     if (parts && parts.length > 1) {
       lastGraph.sum = {
-        parts: parts.map((c) => `G(${c.component}) = ${c.grundy}`).join(", "),
-        sum: parts.map((c) => c.grundy).join(" ⊕ ") + " = " + report.details.grundy,
+        parts: parts.map((c) => `G(${c.component}) = ${nim(c.grundy)}`).join(", "),
+        sum: parts.map((c) => nim(c.grundy)).join(" ⊕ ") + " = " + nim(report.details.grundy),
       };
     }
     state.gs = Math.max(0, Math.min(step || 0, lastGraph.order.length));
-    $("graph-controls").hidden = false;
+    graphShown(true);
     renderGraph();
     showStep();
   } catch (e) {
     lastGraph = null;
-    $("graph-controls").hidden = true;
+    graphShown(false);
     $("graph-svg").replaceChildren();
     $("graph-step").textContent = "";
     $("graph-sum").textContent = "";
     showError("graph-error", e);
   }
   saveState();
+}
+
+// A refused or failed graph leaves no empty boxes behind.
+function graphShown(on) {
+  for (const id of ["graph-controls", "graph-legend", "graph-step", "graph-sum", "graph-svg"]) $(id).hidden = !on;
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -339,7 +554,8 @@ function renderGraph() {
   const columns = [];
   g.nodes.forEach((n, i) => { (columns[n.height] = columns[n.height] || []).push(i); });
   const longest = Math.max(...g.nodes.map((n) => n.label.length));
-  const w = Math.max(48, Math.min(220, 8 * longest + 20));
+  // Room for the label and for a value line such as "G = *12".
+  const w = Math.max(64, Math.min(220, 8 * longest + 20));
   const dx = w + 44, dy = 58;
   const tallest = Math.max(...columns.map((c) => (c ? c.length : 0)));
   // Room above and below for the arcs of moves that skip columns.
@@ -385,11 +601,21 @@ function renderGraph() {
     group.append(svgEl("text", { x: at[i].x, y: at[i].y + 12, class: "gvalue" }, "G = ?"));
     svg.append(group);
   });
-  $("graph-svg").replaceChildren(svg);
+  const box = $("graph-svg");
+  box.replaceChildren(svg);
+  // A graph wider than the page scrolls, opened at its right end: the
+  // start is there.
+  box.scrollLeft = box.scrollWidth;
 }
 
 function nodeName(n) {
   return "G(" + n.label + ")";
+}
+
+// A terminal position as people say it: an empty heap game's
+// `sub{1,3,4}()` is "heap 0"; any other keeps its expression.
+function terminalName(n) {
+  return /\(\)$/.test(n.position) && n.label === "0" ? t("graph.terminalname") : n.position;
 }
 
 function showStep() {
@@ -404,7 +630,7 @@ function showStep() {
     el.classList.toggle("p", known && n.grundy === 0);
     el.classList.toggle("current", i === current);
     el.classList.toggle("option", current >= 0 && g.nodes[current].moves.includes(i));
-    el.querySelector(".gvalue").textContent = known ? "G = " + n.grundy : "G = ?";
+    el.querySelector(".gvalue").textContent = "G = " + (known ? nim(n.grundy) : "?");
   });
   for (const e of document.querySelectorAll("#graph-picture .edge")) {
     e.classList.toggle("active", Number(e.dataset.from) === current);
@@ -416,15 +642,15 @@ function showStep() {
   } else {
     const n = g.nodes[current];
     if (n.moves.length === 0) {
-      text = t("graph.terminal", { g: nodeName(n), p: n.position });
+      text = t("graph.terminal", { g: nodeName(n), p: terminalName(n) });
     } else {
       const names = n.moves.map((j) => nodeName(g.nodes[j]));
       const values = [...new Set(n.moves.map((j) => g.nodes[j].grundy))].sort((a, b) => a - b);
-      text = `${nodeName(n)} = mex{${names.join(", ")}} = mex{${values.join(", ")}} = ${n.grundy}`;
+      text = `${nodeName(n)} = mex{${names.join(", ")}} = mex{${values.map(nim).join(", ")}} = ${nim(n.grundy)}`;
     }
     if (state.gs === g.order.length) {
       const root = g.nodes[0];
-      text += "\n" + t("graph.done", { g: nodeName(root), v: root.grundy, who: t("verdict." + (root.grundy === 0 ? "P" : "N")) });
+      text += "\n" + t("graph.done", { g: nodeName(root), v: nim(root.grundy), who: t("verdict." + (root.grundy === 0 ? "P" : "N")) });
     }
   }
   $("graph-step").textContent = text;
@@ -450,26 +676,29 @@ async function computeTable(family, to) {
   saveState();
   showError("table-error", null);
   try {
-    lastTable = await api("table", { family, to: to || null });
+    lastTable = await api("table", { family, to: to || null, lang: state.lang });
+    lastTable.lang = state.lang;
     showTable(lastTable);
   } catch (e) {
     lastTable = null;
     $("table-values").replaceChildren();
     $("table-plot").replaceChildren();
     $("table-period").textContent = "";
+    $("table-period").hidden = true;
     showError("table-error", e);
   }
 }
 
 function proofText(p) {
   switch (p.kind) {
-    case "guy-smith": return "Guy–Smith theorem";
-    case "window": return "each value depends on the previous " + p.width + ", and " + p.width + " values repeat";
+    case "guy-smith": return t("proof.guy-smith");
+    case "window": return t("proof.window", { w: p.width });
     default: return p.kind;
   }
 }
 
 function showTable(r) {
+  $("table-period").hidden = false;
   const box = $("table-values");
   box.replaceChildren();
   if (r.kind === "one") {
@@ -490,8 +719,8 @@ function showTable(r) {
       if (v === 0) cell.classList.add("p");
       if (per && n < per.preperiod) cell.classList.add("pre");
       else if (per && n < per.preperiod + per.period) cell.classList.add("first-period");
-      cell.title = "G(" + n + ") = " + v;
-      cell.innerHTML = `<small>${n}</small>${v}`;
+      cell.title = "G(" + n + ") = " + nim(v);
+      cell.innerHTML = `<small>${n}</small>${nim(v)}`;
       grid.append(cell);
     });
     box.append(grid);
@@ -520,7 +749,7 @@ function showTable(r) {
       tr.append(th);
       for (const v of row) {
         const td = document.createElement("td");
-        td.textContent = v;
+        td.textContent = nim(v);
         if (v === 0) td.className = "p";
         tr.append(td);
       }
@@ -591,6 +820,7 @@ async function continueGame() {
       if (r.finished) {
         // Under misère play the player left without a move has won.
         setPlayStatus(isMisere(from) ? "play.lost" : "play.won", { p: from });
+        playing(false);
         await showBoards(from);
         return;
       }
@@ -611,6 +841,13 @@ async function continueGame() {
   }
 }
 
+// Hint, Undo and the list of moves are there while the game goes on.
+function playing(on) {
+  $("play-hint").hidden = !on;
+  $("play-moves").hidden = !on;
+  $("play-movelabel").hidden = !on;
+}
+
 async function yourTurn() {
   const p = current();
   const r = await api("moves", { position: p });
@@ -618,19 +855,29 @@ async function yourTurn() {
   await showBoards(p);
   if (r.moves.length === 0) {
     setPlayStatus(isMisere(p) ? "play.won" : "play.lost", { p });
+    playing(false);
     return;
   }
+  playing(true);
   const winning = r.moves.some((m) => m.verdict === "P");
   setPlayStatus("play.yourturn", { p }, t(winning ? "play.winning" : "play.losing"));
   const details = r.details;
   const list = $("play-moves");
+  // The same move in equal components (nim(4,4): either heap to 3) is
+  // one button: the positions it leads to differ only in the order of
+  // the components. Moves on a drawn board are made on the board.
+  const seen = new Set();
+  const onBoard = new Set(boardViews.map((v) => v.component));
   r.moves.forEach((m, i) => {
+    const d = Array.isArray(details) ? details[i] : null;
+    const label = d ? `${d.from} → ${d.to}` : m.position;
+    if (seen.has(label) || (d && onBoard.has(d.component))) return;
+    seen.add(label);
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
     b.className = "move";
-    const d = Array.isArray(details) ? details[i] : null;
-    b.textContent = d ? `${d.from} → ${d.to}` : m.position;
+    b.textContent = label;
     b.dataset.position = m.position;
     b.dataset.winning = m.verdict === "P" ? "yes" : "no";
     b.addEventListener("click", () => {
@@ -640,6 +887,12 @@ async function yourTurn() {
     li.append(b);
     list.append(li);
   });
+  if (!list.children.length) {
+    const li = document.createElement("li");
+    li.dataset.i18n = "play.onboard";
+    li.textContent = t("play.onboard");
+    list.append(li);
+  }
 }
 
 async function hint() {
@@ -651,8 +904,10 @@ async function hint() {
     const move = hintedMove(r);
     hintCells = move ? move.marks : null;
     renderBoards();
-    let why = t("play.hintis", { why: r.reason });
-    if (move) why += t("play.hintmove", { from: move.from, to: move.to });
+    await singleReason(r);
+    r.single = singleText(r);
+    let why = t("play.hintis", { why: reasonText(r) });
+    why += move ? t("play.hintmove", { from: move.from, to: move.to }) : t("reason.then", { then: t("play.nowin") });
     $("play-why").textContent = why;
   } catch (e) {
     showError("play-error", e);
@@ -852,8 +1107,16 @@ let examples = [];
 
 function saveScript() {
   state.sn = $("script-name").value.trim() || "game.rhai";
+  state.sa = $("script-args").value.trim();
   state.st = $("script-text").value;
-  $("script-status").textContent = t("script.saved", { name: state.sn });
+  // The file's name is code, in either language.
+  const parts = t("script.saved", { name: "\u0000" }).split("\u0000");
+  $("script-status").replaceChildren(...parts.flatMap((text, i) => {
+    if (i === 0) return [text];
+    const code = document.createElement("code");
+    code.textContent = state.sn;
+    return [code, text];
+  }));
   saveState();
 }
 
@@ -884,27 +1147,35 @@ function wire() {
   $("play-undo").addEventListener("click", undo);
   $("script-example").addEventListener("change", () => {
     const ex = examples.find((x) => x.name === $("script-example").value);
-    if (ex) $("script-text").value = ex.text;
+    if (ex) {
+      $("script-text").value = ex.text;
+      $("script-args").value = /fn\s+position\s*\(/.test(ex.text) ? "10" : "";
+    }
   });
   $("script-save").addEventListener("click", saveScript);
   $("script-value").addEventListener("click", () => {
     saveScript();
     showPanel("position");
-    analyse("script[" + state.sn + "]");
+    // A one-heap script (position(n)) is asked about heap n; a script
+    // with start() about its start, written `script[NAME]()`.
+    analyse("script[" + state.sn + "](" + state.sa + ")");
   });
   $("script-table").addEventListener("click", () => {
     saveScript();
     showPanel("table");
-    computeTable("script[" + state.sn + "]", "60");
+    computeTable("script[" + state.sn + "]", $("script-to").value.trim() || "60");
   });
 }
 
 async function start() {
-  const q = loadState();
-  if (!q.has("lang")) {
-    state.lang = (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
-  }
+  learnWords();
   wire();
+  // Back, Forward and a link opened over the page change only the hash:
+  // show what it says.
+  window.addEventListener("hashchange", () => { restore(); });
+  for (const kind of ["click", "submit", "change"]) {
+    document.addEventListener(kind, () => { pushNext = true; }, true);
+  }
   try {
     examples = await (await fetch("/examples.json")).json();
   } catch (e) {
@@ -916,14 +1187,24 @@ async function start() {
     o.textContent = ex.name;
     $("script-example").append(o);
   }
+  await restore();
+}
+
+// Every panel from the URL, so a link shows what its sender saw.
+async function restore() {
+  document.body.dataset.ready = "no";
+  pushNext = false;
+  const q = loadState();
+  if (!q.has("lang")) {
+    state.lang = (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+  }
   $("script-name").value = state.sn;
+  $("script-args").value = state.sa;
   $("script-text").value = state.st || (examples[0] ? examples[0].text : "");
   $("play-input").value = state.pl;
   $("play-first").value = state.first;
   setLanguage(state.lang);
   showPanel(state.panel);
-  // Restore every panel from the URL, so a shared link shows what its
-  // sender saw.
   const gs = state.gs;
   const jobs = [analyse(state.p), drawGraph(state.g, gs), computeTable(state.t, state.to)];
   if (q.has("pl")) jobs.push(continueGame());
