@@ -214,15 +214,7 @@ pub struct PeriodicTail<'a> {
 /// Calls `visit(a, m − a)` for every `a >= 1` with `a < m − a` (`a <= m −
 /// a` unless `unequal`) whose value `G(a) ⊕ G(m − a)` is `t`, in increasing
 /// order of `a`, for a sequence with the periodic `tail`; `value` gives `G`
-/// below the period.
-///
-/// Why all, each once: for `a >= preperiod` (so `m − a >= a >=
-/// preperiod`), `G(a)` depends only on `(a − preperiod) mod period`, and
-/// `G(m − a)` only on `(m − a − preperiod) mod period`, which is fixed by
-/// the first; so whether `a` qualifies depends on its residue. The
-/// qualifying residues are found once (`O(period)`), and `a` runs through
-/// `preperiod + j·period + r` for qualifying `r`, increasing, stopping at
-/// the middle. Smaller `a` are checked one by one with `value`.
+/// below the period. (See [`periodic_pairs_where`].)
 pub fn periodic_pairs(
     m: u64,
     t: u64,
@@ -231,11 +223,35 @@ pub fn periodic_pairs(
     value: &dyn Fn(u64) -> u64,
     visit: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    periodic_pairs_where(m, unequal, tail, value, &|x, y| x ^ y == t, visit)
+}
+
+/// Calls `visit(a, m − a)` for every `a >= 1` with `a < m − a` (`a <= m −
+/// a` unless `unequal`) whose values satisfy `qualifies(G(a), G(m − a))`,
+/// in increasing order of `a`, for a sequence with the periodic `tail`;
+/// `value` gives `G` below the period. Normal play asks for a nim-sum
+/// (`G(a) ⊕ G(m − a) = t`); the misère quotient for a product in a set.
+///
+/// Why all, each once: for `a >= preperiod` (so `m − a >= a >=
+/// preperiod`), `G(a)` depends only on `(a − preperiod) mod period`, and
+/// `G(m − a)` only on `(m − a − preperiod) mod period`, which is fixed by
+/// the first; so whether `a` qualifies depends on its residue. The
+/// qualifying residues are found once (`O(period)`), and `a` runs through
+/// `preperiod + j·period + r` for qualifying `r`, increasing, stopping at
+/// the middle. Smaller `a` are checked one by one with `value`.
+pub fn periodic_pairs_where(
+    m: u64,
+    unequal: bool,
+    tail: PeriodicTail<'_>,
+    value: &dyn Fn(u64) -> u64,
+    qualifies: &dyn Fn(u64, u64) -> bool,
+    visit: &mut dyn FnMut(u64, u64) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let fits = |a: u64| if unequal { a < m - a } else { a <= m - a };
     let (preperiod, period_values) = (tail.preperiod, tail.values);
     let mut a = 1;
     while a < preperiod && a <= m / 2 {
-        if fits(a) && value(a) ^ value(m - a) == t {
+        if fits(a) && qualifies(value(a), value(m - a)) {
             visit(a, m - a)?;
         }
         a += 1;
@@ -248,7 +264,7 @@ pub fn periodic_pairs(
     let hits: Vec<u64> = (0..p)
         .filter(|&r| {
             let other = (base - i128::from(r)).rem_euclid(i128::from(p)) as usize;
-            period_values[r as usize] ^ period_values[other] == t
+            qualifies(period_values[r as usize], period_values[other])
         })
         .collect();
     if hits.is_empty() {

@@ -4,11 +4,14 @@
 
 use serde::Serialize;
 
+use std::ops::ControlFlow;
+
 use super::Quotient;
 use super::candidate::image;
 use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::heap::HeapGame;
+use crate::heap::preimage::{PeriodicTail, periodic_pairs_where};
 
 /// The winning moves of a sum: the first few, and how many there are.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -92,17 +95,6 @@ impl<H: HeapGame> Quotient<H> {
         let Some(rests) = self.rests(heaps)? else {
             return Ok(all);
         };
-        // Beyond the heaps computed (a proved period), each option's image
-        // comes from the images of heaps up to the largest of the sum,
-        // folded once into one table rather than per heap of each option.
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        let beyond: Vec<u32> = if largest > self.heaps() {
-            (0..=largest)
-                .map(|h| self.phi_of(h))
-                .collect::<Result<_>>()?
-        } else {
-            Vec::new()
-        };
         for (i, (&h, &rest)) in heaps.iter().zip(&rests).enumerate() {
             let mut wins = vec![false; m.size()];
             for &(e, _) in self.groups_of(h) {
@@ -129,16 +121,74 @@ impl<H: HeapGame> Quotient<H> {
                     }
                 }
             } else {
-                // The rules' own options of the heap.
-                self.game.options(h, &mut |parts| {
-                    let e = parts.iter().fold(0, |e, &x| m.mul(e, beyond[x as usize]));
-                    if wins[e as usize] {
-                        keep(parts);
-                    }
-                });
+                self.winning_beyond(h, &wins, &mut keep);
             }
         }
         Ok(all)
+    }
+
+    /// Calls `keep` with every option of heap `h`, beyond the heaps computed
+    /// (a proved period), whose image `e` has `wins[e]`.
+    ///
+    /// The kinds of move (tokens removed `j`, heaps left `k`) are read off
+    /// the options of the heap `h` folds to: under the rules the theorem
+    /// covers they are the same for every large heap. A move leaving one
+    /// heap is one option; the two-heap splits of `h − j` are found by the
+    /// residues of the smaller heap ([`periodic_pairs_where`]: `Φ` is
+    /// periodic from the preperiod on), so only the winning options are
+    /// visited, not the million options of a heap of a million. Rules
+    /// leaving three heaps have their options walked.
+    fn winning_beyond(&self, h: u64, wins: &[bool], keep: &mut dyn FnMut(&[u64])) {
+        let m = &self.monoid;
+        let periodic = self
+            .periodic
+            .expect("heaps beyond are reached by a proved period");
+        let folded = periodic.fold(h);
+        let mut kinds: Vec<(u64, usize)> = self.heaps.options[folded as usize]
+            .iter()
+            .map(|o| {
+                let left: u64 = o.iter().map(|&x| u64::from(x)).sum();
+                (folded - left, o.iter().filter(|&&x| x > 0).count())
+            })
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let phi = |x: u64| u64::from(self.phi[periodic.fold(x) as usize]);
+        if kinds.iter().any(|&(_, k)| k > 2) {
+            self.game.options(h, &mut |parts| {
+                let e = parts.iter().fold(0, |e, &x| m.mul(e, phi(x) as u32));
+                if wins[e as usize] {
+                    keep(parts);
+                }
+            });
+            return;
+        }
+        let start = periodic.preperiod.max(1);
+        let period: Vec<u64> = (start..start + periodic.period).map(phi).collect();
+        let tail = PeriodicTail {
+            preperiod: start,
+            values: &period,
+        };
+        for (j, k) in kinds {
+            let left = h - j;
+            match k {
+                1 if wins[phi(left) as usize] => keep(&[left]),
+                2 => {
+                    let _ = periodic_pairs_where(
+                        left,
+                        false,
+                        tail,
+                        &phi,
+                        &|x, y| wins[m.mul(x as u32, y as u32) as usize],
+                        &mut |a, b| {
+                            keep(&[a, b]);
+                            ControlFlow::Continue(())
+                        },
+                    );
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Calls `visit` with winning moves until it returns `false`.

@@ -327,6 +327,20 @@ fn proved_period_holds_beyond<H: HeapGame + Clone>(game: H, beyond: u64, sums: u
         );
         let listed = proved.all_winning_moves(&sum, usize::MAX).unwrap();
         assert_eq!(listed.count, listed.moves.len() as u64);
+        // Each listed move is a move of the rules, listed once.
+        let mut seen = std::collections::HashSet::new();
+        for m in &listed.moves {
+            let mut options = Vec::new();
+            proved.game().options(m.from, &mut |parts| {
+                let mut o: Vec<u64> = parts.iter().copied().filter(|&x| x > 0).collect();
+                o.sort_unstable();
+                options.push(o);
+            });
+            let mut to = m.to.clone();
+            to.sort_unstable();
+            assert!(options.contains(&to), "{sum:?} → {m:?}");
+            assert!(seen.insert((m.index, to)), "{sum:?}: {m:?} twice");
+        }
         let direct = grown.all_winning_moves(&sum, usize::MAX).unwrap();
         assert_eq!(listed.count, direct.count, "{sum:?}");
         for m in listed
