@@ -21,7 +21,7 @@
 //! a method that does not apply, it fails with a message saying why.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
@@ -220,7 +220,7 @@ enum Judge {
     /// The quotient of the heaps `0..=N` of the family every component is
     /// a heap of, `N` the largest heap of the position (moves only make
     /// heaps smaller).
-    Quotient(Box<Quotient<ListedHeaps>>),
+    Quotient(Arc<Quotient<ListedHeaps>>),
     Search {
         search: Box<SumSearch>,
         /// Whether misère Grundy values are still looked for: not once
@@ -245,11 +245,7 @@ impl Judge {
         match method {
             Some(Method::Search) => Ok((search(), None)),
             Some(Method::Quotient) => Ok((
-                Judge::Quotient(Box::new(quotient_of(
-                    one_heap_family(position)?,
-                    position,
-                    limits,
-                )?)),
+                Judge::Quotient(quotient_of(one_heap_family(position)?, position, limits)?),
                 None,
             )),
             Some(Method::Bouton) if all_nim => Ok((Judge::Bouton, None)),
@@ -273,7 +269,7 @@ impl Judge {
                     }
                     let sj = format!("the SJ theorem {verdict} ({why})");
                     match auto_quotient(position, limits)? {
-                        Ok(q) => Ok((Judge::Quotient(Box::new(q)), None)),
+                        Ok(q) => Ok((Judge::Quotient(q), None)),
                         Err(None) => Ok((
                             search(),
                             Some(format!("{sj}; solved by search over the whole sum")),
@@ -542,7 +538,7 @@ pub const QUOTIENT_HEAPS: u64 = 400;
 fn auto_quotient(
     position: &Position,
     limits: &Limits,
-) -> Result<std::result::Result<Quotient<ListedHeaps>, Option<String>>> {
+) -> Result<std::result::Result<Arc<Quotient<ListedHeaps>>, Option<String>>> {
     let Ok(family) = one_heap_family(position) else {
         return Ok(Err(None));
     };
@@ -587,6 +583,17 @@ fn one_heap_family(position: &Position) -> Result<&Arc<dyn Family>> {
     Ok(&first.family)
 }
 
+/// Quotients proved for every heap, by game. Such a quotient is the
+/// game's whatever the sum or the limits, so the process keeps it: the web
+/// server, Python and the play engine ask about the same game again and
+/// again, and Kayles' takes a second or two to prove. Only games whose
+/// rules carry a periodicity theorem (fixed by their canonical name) are
+/// kept, at most [`KEPT_QUOTIENTS`] of them.
+static PROVED: Mutex<Vec<(String, Arc<Quotient<ListedHeaps>>)>> = Mutex::new(Vec::new());
+
+/// The most proved quotients the process keeps (the oldest goes first).
+pub const KEPT_QUOTIENTS: usize = 32;
+
 /// The quotient of the heaps of `family`, of which every component of
 /// `position` is a heap: grown until a proved period of its heap images
 /// covers every heap, or to the largest heap of `position`.
@@ -594,21 +601,40 @@ fn quotient_of(
     family: &Arc<dyn Family>,
     position: &Position,
     limits: &Limits,
-) -> Result<Quotient<ListedHeaps>> {
+) -> Result<Arc<Quotient<ListedHeaps>>> {
     let heaps = heap_sizes(position)?;
     let top = heaps.iter().copied().max().unwrap_or(0);
-    if family.period_proof().is_some() {
-        // Rules with a periodicity theorem: the heaps are walked by the
-        // rules as the quotient grows, and it stops once its period is
-        // proved, however large the heaps of the sum.
-        let mut q = Quotient::new(ListedHeaps::of(family, 0, limits)?);
-        if !q.extend_until_periodic(top.min(limits.bounds.max_heap), limits)? {
-            q.extend_to(top, limits)?;
-        }
+    if family.period_proof().is_none() {
+        let mut q = Quotient::new(ListedHeaps::of(family, top, limits)?);
+        q.extend_to(top, limits)?;
+        return Ok(Arc::new(q));
+    }
+    // Rules with a periodicity theorem: the heaps are walked by the rules
+    // as the quotient grows, and it stops once its period is proved,
+    // however large the heaps of the sum.
+    let head = family.head();
+    let kept = |list: &Vec<(String, Arc<Quotient<ListedHeaps>>)>| {
+        list.iter()
+            .find(|(h, _)| *h == head)
+            .map(|(_, q)| q.clone())
+    };
+    if let Some(q) = kept(&PROVED.lock().unwrap_or_else(|e| e.into_inner())) {
         return Ok(q);
     }
-    let mut q = Quotient::new(ListedHeaps::of(family, top, limits)?);
-    q.extend_to(top, limits)?;
+    let mut q = Quotient::new(ListedHeaps::of(family, 0, limits)?);
+    if !q.extend_until_periodic(top.min(limits.bounds.max_heap), limits)? {
+        q.extend_to(top, limits)?;
+    }
+    let q = Arc::new(q);
+    if q.proved_period().is_some() {
+        let mut list = PROVED.lock().unwrap_or_else(|e| e.into_inner());
+        if kept(&list).is_none() {
+            if list.len() == KEPT_QUOTIENTS {
+                list.remove(0);
+            }
+            list.push((head, q.clone()));
+        }
+    }
     Ok(q)
 }
 
