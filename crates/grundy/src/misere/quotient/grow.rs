@@ -2,8 +2,7 @@
 
 use super::candidate;
 use super::monoid::{Monoid, reduce};
-use super::period::{Periodic, phi_period};
-use super::report::Status;
+use super::period::{Periodic, Status, phi_period};
 use super::rules::Heaps;
 use super::verify::{Verdict, verify};
 use crate::error::{Error, LimitKind, Result};

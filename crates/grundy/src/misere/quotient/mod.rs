@@ -89,7 +89,8 @@ mod verify;
 pub use eval::{QuotientMove, WinningMoves};
 pub use grow::Quotient;
 pub use listed::ListedHeaps;
-pub use report::{Generator, PhiPeriod, QuotientReport, Relation, Status, TABLE_MAX, Tameness};
+pub use period::{PhiPeriod, Status};
+pub use report::{Generator, QuotientReport, Relation, TABLE_MAX, Tameness};
 
 use crate::error::Result;
 use crate::heap::HeapGame;

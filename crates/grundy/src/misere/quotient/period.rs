@@ -33,8 +33,48 @@
 //! Chance 5, where it is proved). The bound is the one
 //! [`Proof::values_needed`] gives for Grundy values, with `n0` at least 1.
 
-use super::report::{PhiPeriod, Status};
+use serde::Serialize;
+
 use crate::period::Proof;
+
+/// How a statement was established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Proved: the quotient passed the finite check of
+    /// the module `verify`, which is equivalent to the definition.
+    Verified,
+    /// Holds for every heap: a theorem whose finite hypotheses were checked
+    /// on the heaps computed (the periodicity theorem, module `period`).
+    Proved,
+    /// Seen on the heaps computed, with no theorem applied that would make
+    /// it hold beyond them.
+    Observed,
+}
+
+/// A period of the heap images `Φ(n)`: `Φ(n + period) = Φ(n)` for every
+/// `n ≥ preperiod` within the heaps computed, and for every heap when
+/// proved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PhiPeriod {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// `proved`: by the periodicity theorem for quotients (Plambeck and
+    /// Siegel, JCTA 115 (2008); Siegel, *Misère games and misère
+    /// quotients*, Games of No Chance 5), whose hypothesis, the period on
+    /// heaps up to [`PhiPeriod::heaps_needed`], was checked on the verified
+    /// quotient, so the quotient and the period hold for every heap.
+    /// `observed`: over at least three periods, with the theorem not
+    /// applicable (rules it does not cover) or not yet reached.
+    pub status: Status,
+    /// The largest heap the theorem needs computed to prove this period
+    /// (`k·(n0 + p) + t - 1` for moves removing at most `t` and leaving at
+    /// most `k` heaps, `n0` the preperiod but at least 1); `None` when no
+    /// theorem covers the rules.
+    pub heaps_needed: Option<u64>,
+}
 
 /// The least period of `phi` (the images of heaps `0..phi.len()`) that the
 /// periodicity theorem proves for every heap under the rules `proof`
