@@ -89,6 +89,7 @@ pub mod plot;
 pub mod script;
 pub mod seq;
 pub mod solve;
+mod word_hash;
 
 // The front door: what a user needs, at the root.
 pub use analysis::hackenbush::HackenbushReport;

@@ -29,7 +29,6 @@
 //! an extra that a caller may do without.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use crate::error::{Error, ErrorKind, LimitKind, Result};
@@ -39,6 +38,7 @@ use crate::family::{Arg, Family, Shape};
 use crate::game::Outcome;
 use crate::limits::{Limits, option_cost, options_budget, too_many_options};
 use crate::nimber::Nimber;
+use crate::word_hash::WordHashMap;
 
 /// A sum: the sorted numbers of its components, none without a move.
 type Sum = Box<[u32]>;
@@ -109,7 +109,7 @@ pub struct SumSearch {
     nim: Option<u32>,
     components: Vec<Component>,
     numbers: HashMap<(u32, Vec<Arg>), u32>,
-    memo: HashMap<Sum, Memo, BuildHasherDefault<SumHasher>>,
+    memo: WordHashMap<Sum, Memo>,
     stack: Vec<Frame>,
     /// The most positions the memo may hold in the current search: the
     /// position limit, or less for [`SumSearch::misere_grundy`].
@@ -487,47 +487,6 @@ impl SumSearch {
             })
             .collect();
         terms.join(" + ")
-    }
-}
-
-/// The memo's hash of a sum: the multiply-and-rotate of rustc's `FxHasher`,
-/// eight bytes at a time. The memo is looked up once per option listed and
-/// its keys are short lists of small numbers, for which the default
-/// SipHash took about a fifth of the search's time; its protection against
-/// chosen collisions buys nothing here, where the keys come from the
-/// search and the position limit bounds the work.
-#[derive(Default)]
-struct SumHasher(u64);
-
-impl Hasher for SumHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-        }
-        let mut rest = [0u8; 8];
-        let tail = chunks.remainder();
-        if !tail.is_empty() {
-            rest[..tail.len()].copy_from_slice(tail);
-            self.add(u64::from_le_bytes(rest));
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        // The high bits of a product depend on all the bits of its
-        // factors, the low bits only on the low ones; the table picks its
-        // bucket from the low bits (as rustc-hash 2 does).
-        self.0.rotate_left(26)
-    }
-}
-
-impl SumHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 

@@ -127,6 +127,15 @@ pub(crate) fn image(m: &Monoid, phi: &[u32], parts: &[u32]) -> u32 {
     parts.iter().fold(0, |e, &h| m.mul(e, phi[h as usize]))
 }
 
+/// The distinct images of a heap's options, sorted: with the heap's own
+/// image, all that sums containing it can learn of it.
+pub(crate) fn option_images(m: &Monoid, phi: &[u32], options: &[Box<[u32]>]) -> Vec<u32> {
+    let mut images: Vec<u32> = options.iter().map(|o| image(m, phi, o)).collect();
+    images.sort_unstable();
+    images.dedup();
+    images
+}
+
 /// Which elements hold misère P-positions, if the candidate is right: each
 /// element's outcome is computed on one sum mapping to it, of least total
 /// height, from the outcomes of that sum's options' elements.

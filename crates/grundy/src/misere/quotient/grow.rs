@@ -1,10 +1,12 @@
 //! The quotient grown heap by heap: guess, reduce, check.
 
-use super::candidate;
+use std::collections::HashMap;
+
+use super::candidate::{self, option_images};
 use super::monoid::{Monoid, reduce};
 use super::period::{Periodic, Status, phi_period};
 use super::rules::Heaps;
-use super::verify::{Verdict, verify};
+use super::verify::{Explored, Verdict, verify};
 use crate::error::{Error, LimitKind, Result};
 use crate::heap::HeapGame;
 use crate::limits::{Limits, Progress};
@@ -47,12 +49,12 @@ pub struct Quotient<H> {
     pub(crate) p: Vec<bool>,
     /// `phi[h]`: the element of a heap of `h`.
     pub(crate) phi: Vec<u32>,
-    /// For each heap with a move, the `k` of its factor in the candidate
-    /// that passed.
-    pub(crate) exponents: Vec<Option<u32>>,
-    /// For each heap, how many smaller heaps the passing candidate counted
-    /// apart (0: the plain guess held).
-    pub(crate) apart: Vec<usize>,
+    /// The image of the heaps with each set of option images (sorted), in
+    /// the current monoid; `None` after the monoid changed, until rebuilt.
+    pub(crate) by_options: Option<HashMap<Vec<u32>, u32>>,
+    /// The check's search of the last candidate that passed, resumed by
+    /// the next check of the same monoid.
+    pub(crate) explored: Option<Explored>,
     /// For each heap, its options grouped by image: `(image, index of one
     /// option with it)`.
     pub(crate) groups: Vec<Vec<(u32, u32)>>,
@@ -72,8 +74,8 @@ impl<H: HeapGame> Quotient<H> {
             monoid: Monoid::trivial(),
             p: vec![false],
             phi: vec![0],
-            exponents: vec![None],
-            apart: vec![0],
+            by_options: None,
+            explored: None,
             groups: vec![Vec::new()],
             periodic: None,
         }
@@ -155,6 +157,22 @@ impl<H: HeapGame> Quotient<H> {
                 period: p.period,
                 top: self.heaps(),
             });
+        if self.periodic.is_some() {
+            // Heaps beyond are folded into the period: no check runs again.
+            self.explored = None;
+        }
+    }
+
+    /// The image of the heaps below `n` with each set of option images,
+    /// built again if the monoid changed since it was last built.
+    fn by_options(&mut self, n: usize) -> &HashMap<Vec<u32>, u32> {
+        let (m, phi, heaps) = (&self.monoid, &self.phi, &self.heaps);
+        self.by_options.get_or_insert_with(|| {
+            (1..n)
+                .filter(|&h| !heaps.terminal(h))
+                .map(|h| (option_images(m, phi, &heaps.options[h]), phi[h]))
+                .collect()
+        })
     }
 
     /// Adds the next heap.
@@ -170,14 +188,24 @@ impl<H: HeapGame> Quotient<H> {
 
     /// Adjoins heap `n`, whose moves `self.heaps` already holds.
     fn adjoin(&mut self, n: usize, limits: &Limits) -> Result<()> {
-        let heaps = &self.heaps;
-        if heaps.terminal(n) {
+        if self.heaps.terminal(n) {
             // A heap with no move changes no outcome: it is the identity.
             self.phi.push(0);
-            self.exponents.push(None);
-            self.apart.push(0);
             return Ok(());
         }
+        // A heap whose options have the images of an earlier heap's options
+        // is indistinguishable from it: replacing one by the other in any
+        // sum changes no outcome, by induction on the sum, since the moves
+        // in either heap reach the same images. The quotient stays as it
+        // is and no check is needed. (Once `Φ` is periodic this is the
+        // common case, which makes growing to the heap the periodicity
+        // theorem asks for cheap.)
+        let options = option_images(&self.monoid, &self.phi, &self.heaps.options[n]);
+        if let Some(&e) = self.by_options(n).get(&options) {
+            self.phi.push(e);
+            return Ok(());
+        }
+        let heaps = &self.heaps;
         // The plain guess first. A failed check names a sum; a heap of it
         // (other than heap `n`) may be what heap `n` tells apart from heaps
         // the smaller quotient merged, so its first heap not yet apart
@@ -190,12 +218,15 @@ impl<H: HeapGame> Quotient<H> {
             let mut factors: Vec<(Vec<usize>, u32)> = apart.iter().map(|&h| (vec![h], k)).collect();
             factors.push((vec![n], k));
             let cand = candidate::extend(&self.monoid, &self.phi, &factors, heaps, limits)?;
-            let mut gens: Vec<u32> = (1..=n)
-                .filter(|&h| !heaps.terminal(h))
-                .map(|h| cand.phi[h])
-                .collect();
-            gens.sort_unstable();
-            gens.dedup();
+            // In heap order, so that the reduction numbers the elements
+            // the same way whenever the quotient comes out the same: the
+            // check's search is then resumed, not redone.
+            let mut gens: Vec<u32> = Vec::new();
+            for h in (1..=n).filter(|&h| !heaps.terminal(h)) {
+                if !gens.contains(&cand.phi[h]) {
+                    gens.push(cand.phi[h]);
+                }
+            }
             // The check reads `P` only, so it runs on the reduction, whose
             // outcomes are the candidate's.
             let reduced = reduce(&cand.monoid, &cand.p, &gens, limits)?;
@@ -204,13 +235,19 @@ impl<H: HeapGame> Quotient<H> {
                 .iter()
                 .map(|&e| reduced.class[e as usize])
                 .collect();
-            match verify(&reduced.monoid, &reduced.p, &phi, heaps, limits)? {
+            match verify(
+                &reduced.monoid,
+                &reduced.p,
+                &phi,
+                heaps,
+                &mut self.explored,
+                limits,
+            )? {
                 Verdict::Holds => {
                     self.phi = phi;
                     self.monoid = reduced.monoid;
                     self.p = reduced.p;
-                    self.exponents.push(Some(k));
-                    self.apart.push(apart.len());
+                    self.by_options = None;
                     return Ok(());
                 }
                 Verdict::Fails(sum) => {

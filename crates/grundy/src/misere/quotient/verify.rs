@@ -41,13 +41,14 @@
 //!    `P`. A failing state names a sum (the kinds on its path), which the
 //!    caller uses to refine its guess.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use super::candidate::image;
+use super::candidate::option_images;
 use super::monoid::Monoid;
 use super::rules::Heaps;
 use crate::error::{Error, LimitKind, Result};
 use crate::limits::Limits;
+use crate::word_hash::WordHashSet;
 
 /// The heaps with a move that share one image and one set of option images.
 struct Kind {
@@ -57,6 +58,13 @@ struct Kind {
     options: Vec<u32>,
     /// One such heap.
     heap: usize,
+}
+
+impl Kind {
+    /// Whether the two have the same image and option images.
+    fn same(&self, other: &Kind) -> bool {
+        self.image == other.image && self.options == other.options
+    }
 }
 
 /// What the checks found.
@@ -71,12 +79,14 @@ pub(crate) enum Verdict {
 
 /// Whether `(m, p, phi)` passes the three checks above: `Holds` proves that
 /// `φ(a) ∈ P` exactly for the misère P-positions `a`. The search of check
-/// 3 keeps at most `limits.bounds.max_positions` states.
+/// 3 keeps at most `limits.bounds.max_positions` states; it resumes from
+/// `explored` where it can and leaves there what passed.
 pub(crate) fn verify(
     m: &Monoid,
     p: &[bool],
     phi: &[u32],
     heaps: &Heaps,
+    explored: &mut Option<Explored>,
     limits: &Limits,
 ) -> Result<Verdict> {
     if p[0] {
@@ -88,7 +98,7 @@ pub(crate) fn verify(
         sum.push(kinds[kind].heap);
         return Ok(Verdict::Fails(sum));
     }
-    p_option_from_every_n(m, p, &kinds, limits)
+    p_option_from_every_n(m, p, kinds, explored, limits)
 }
 
 /// The heaps of one sum whose image is `y` (breadth-first over the kinds).
@@ -126,9 +136,7 @@ fn kinds(m: &Monoid, phi: &[u32], heaps: &Heaps) -> Vec<Kind> {
         if heaps.terminal(h) {
             continue;
         }
-        let mut options: Vec<u32> = heaps.options[h].iter().map(|o| image(m, phi, o)).collect();
-        options.sort_unstable();
-        options.dedup();
+        let options = option_images(m, phi, &heaps.options[h]);
         if seen.insert((phi[h], options.clone()), ()).is_none() {
             out.push(Kind {
                 image: phi[h],
@@ -165,88 +173,185 @@ fn no_p_option_from_p(
 }
 
 /// Check 3 (and check 2 again) on every sum at once, by the search of the
-/// module documentation. The caller runs it on a reduced monoid, where no
-/// two elements have the same future, so keeping elements rather than
-/// anything coarser loses no sharing of states.
+/// module documentation, on states coarsened as below, kept from one check
+/// to the next.
+///
+/// Of `Opt(a)` the future needs only its *signature*
+/// `S(Opt(a)) = {z : Opt(a)·z meets P}`: the test reads `1 ∈ S`, and the
+/// signature of the next state's option set, `Opt(a)·h ∪ φ(a)·O` (for a
+/// heap of image `h` and option images `O`), is `{z : h·z ∈ S} ∪
+/// ⋃ sig(φ(a)·o)`, where `sig(e) = {z : e·z ∈ P}`: a function of `φ(a)`
+/// and `S` alone. Sums whose option sets differ but whose signatures agree
+/// share one state, and the search visits fewer.
+///
+/// Growing a quotient, most heaps leave the monoid and `P` as they were
+/// and add one kind. The states reached with the old kinds are then still
+/// reached and still pass; only the new kind applied to them, and what
+/// that reaches, is new. So the search is kept ([`Explored`]) and resumed
+/// when the next check has the same monoid and `P` and every old kind.
 fn p_option_from_every_n(
     m: &Monoid,
     p: &[bool],
-    kinds: &[Kind],
+    kinds: Vec<Kind>,
+    explored: &mut Option<Explored>,
     limits: &Limits,
 ) -> Result<Verdict> {
-    let size = m.size();
-    let words = size.div_ceil(64);
-    let state_bytes = ((words as u64 + 1) * 8 + 48).saturating_mul(2);
-    // A state: `[φ(a), bits of Opt(a)...]`.
-    let mut start = vec![0u64; words + 1];
-    start[0] = 0;
-    let mut seen: HashSet<Box<[u64]>> = HashSet::new();
-    let mut queue: Vec<Box<[u64]>> = Vec::new();
-    seen.insert(start.clone().into_boxed_slice());
-    queue.push(start.into_boxed_slice());
-    let mut at = 0;
-    let mut next = vec![0u64; words + 1];
-    // How each state was first reached: (its parent's place, the kind).
-    let mut parent: Vec<(usize, usize)> = vec![(usize::MAX, 0)];
-    while at < queue.len() {
-        let state = queue[at].clone();
-        at += 1;
-        if at % 256 == 0 {
-            limits.check_stop()?;
-        }
-        let y = state[0] as u32;
-        for (ki, kind) in kinds.iter().enumerate() {
-            next.iter_mut().for_each(|w| *w = 0);
-            next[0] = m.mul(y, kind.image) as u64;
-            let row = m.row(kind.image);
-            for (w, &bits) in state[1..].iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let e = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let f = row[e] as usize;
-                    next[1 + f / 64] |= 1 << (f % 64);
-                }
-            }
-            let ry = m.row(y);
-            for &o in &kind.options {
-                let f = ry[o as usize] as usize;
-                next[1 + f / 64] |= 1 << (f % 64);
-            }
-            if seen.contains(next.as_slice()) {
-                continue;
-            }
-            let mut p_option = false;
-            for (w, &bits) in next[1..].iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 && !p_option {
-                    let e = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    p_option = p[e];
-                }
-            }
-            // `Opt` is not empty: the kind has a move.
-            if p[next[0] as usize] == p_option {
-                let mut sum = vec![kind.heap];
-                let mut s = at - 1;
-                while parent[s].0 != usize::MAX {
-                    sum.push(kinds[parent[s].1].heap);
-                    s = parent[s].0;
-                }
-                return Ok(Verdict::Fails(sum));
-            }
-            if seen.len() >= limits.bounds.max_positions {
-                return Err(Error::limit_of(
-                    LimitKind::Positions,
-                    "positions (states of the misère quotient's check)",
-                    limits.bounds.max_positions as u64,
-                ));
-            }
-            limits.check_memory((seen.len() as u64 + 1).saturating_mul(state_bytes))?;
-            seen.insert(next.clone().into_boxed_slice());
-            queue.push(next.clone().into_boxed_slice());
-            parent.push((at - 1, ki));
+    let resumable = explored.as_ref().is_some_and(|e| {
+        e.monoid == *m && e.p == p && e.kinds.iter().all(|k| kinds.iter().any(|n| n.same(k)))
+    });
+    let mut search = match explored.take() {
+        Some(e) if resumable => e,
+        _ => Explored::new(m, p),
+    };
+    let old_kinds = search.kinds.len();
+    let old_states = search.states.len();
+    for kind in kinds {
+        if !search.kinds.iter().any(|k| k.same(&kind)) {
+            search.kinds.push(kind);
         }
     }
-    Ok(Verdict::Holds)
+    let verdict = search.run(m, p, old_kinds, old_states, limits);
+    match verdict {
+        Ok(Verdict::Holds) => {
+            *explored = Some(search);
+            Ok(Verdict::Holds)
+        }
+        other => {
+            // What the failed check added is not known to pass: forget it,
+            // and keep what was proved before for the next candidate.
+            search.truncate(old_kinds, old_states);
+            *explored = Some(search);
+            other
+        }
+    }
+}
+
+/// The search of check 3 so far, for one monoid and `P`: every state it
+/// reached passed, and every state is expanded with every kind.
+pub(crate) struct Explored {
+    monoid: Monoid,
+    p: Vec<bool>,
+    words: usize,
+    /// `sig[e * words..][..words]`: the bits of `sig(e)`.
+    sig: Vec<u64>,
+    kinds: Vec<Kind>,
+    /// The states in the order found: `[φ(a), bits of S(Opt(a))...]`.
+    states: Vec<Box<[u64]>>,
+    /// How each state was first reached: (its parent's place, the kind).
+    parent: Vec<(usize, usize)>,
+    seen: WordHashSet<Box<[u64]>>,
+}
+
+impl Explored {
+    /// The search of `(m, p)` with no kinds yet: the empty sum's state
+    /// `(1, ∅)` alone.
+    fn new(m: &Monoid, p: &[bool]) -> Explored {
+        let size = m.size();
+        let words = size.div_ceil(64);
+        let mut sig = vec![0u64; size * words];
+        for e in 0..size as u32 {
+            let row = m.row(e);
+            let bits = &mut sig[e as usize * words..][..words];
+            for z in 0..size {
+                if p[row[z] as usize] {
+                    bits[z / 64] |= 1 << (z % 64);
+                }
+            }
+        }
+        let start = vec![0u64; words + 1].into_boxed_slice();
+        let mut seen = WordHashSet::default();
+        seen.insert(start.clone());
+        Explored {
+            monoid: m.clone(),
+            p: p.to_vec(),
+            words,
+            sig,
+            kinds: Vec::new(),
+            states: vec![start],
+            parent: vec![(usize::MAX, 0)],
+            seen,
+        }
+    }
+
+    /// Expands the first `old_states` states with the kinds from
+    /// `old_kinds` on (the rest they already had), and every later state
+    /// with every kind, testing each new state.
+    fn run(
+        &mut self,
+        m: &Monoid,
+        p: &[bool],
+        old_kinds: usize,
+        old_states: usize,
+        limits: &Limits,
+    ) -> Result<Verdict> {
+        let words = self.words;
+        let state_bytes = ((words as u64 + 1) * 8 + 48).saturating_mul(2)
+            + (self.sig.len() as u64 * 8) / (self.states.len() as u64 + 1);
+        let mut next = vec![0u64; words + 1];
+        let mut at = 0;
+        while at < self.states.len() {
+            if at % 256 == 0 {
+                limits.check_stop()?;
+            }
+            let first_kind = if at < old_states { old_kinds } else { 0 };
+            let state = self.states[at].clone();
+            let y = state[0] as u32;
+            let s = &state[1..];
+            let ry = m.row(y);
+            for ki in first_kind..self.kinds.len() {
+                let kind = &self.kinds[ki];
+                next.iter_mut().for_each(|w| *w = 0);
+                next[0] = ry[kind.image as usize] as u64;
+                for (z, &hz) in m.row(kind.image).iter().enumerate() {
+                    if s[hz as usize / 64] >> (hz % 64) & 1 == 1 {
+                        next[1 + z / 64] |= 1 << (z % 64);
+                    }
+                }
+                for &o in &kind.options {
+                    let bits = &self.sig[ry[o as usize] as usize * words..][..words];
+                    for (w, &b) in next[1..].iter_mut().zip(bits) {
+                        *w |= b;
+                    }
+                }
+                if self.seen.contains(next.as_slice()) {
+                    continue;
+                }
+                // `Opt` is not empty (the kind has a move); it meets `P`
+                // when the identity is in its signature.
+                let p_option = next[1] & 1 == 1;
+                if p[next[0] as usize] == p_option {
+                    let mut sum = vec![kind.heap];
+                    let mut s = at;
+                    while self.parent[s].0 != usize::MAX {
+                        sum.push(self.kinds[self.parent[s].1].heap);
+                        s = self.parent[s].0;
+                    }
+                    return Ok(Verdict::Fails(sum));
+                }
+                if self.seen.len() >= limits.bounds.max_positions {
+                    return Err(Error::limit_of(
+                        LimitKind::Positions,
+                        "positions (states of the misère quotient's check)",
+                        limits.bounds.max_positions as u64,
+                    ));
+                }
+                limits.check_memory((self.seen.len() as u64 + 1).saturating_mul(state_bytes))?;
+                let boxed = next.clone().into_boxed_slice();
+                self.seen.insert(boxed.clone());
+                self.states.push(boxed);
+                self.parent.push((at, ki));
+            }
+            at += 1;
+        }
+        Ok(Verdict::Holds)
+    }
+
+    /// Back to the first `kinds` kinds and `states` states.
+    fn truncate(&mut self, kinds: usize, states: usize) {
+        for state in self.states.drain(states..) {
+            self.seen.remove(&state);
+        }
+        self.parent.truncate(states);
+        self.kinds.truncate(kinds);
+    }
 }
