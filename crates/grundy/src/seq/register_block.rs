@@ -24,7 +24,7 @@
 //! - 0.16 (52) stayed at 0.46 s;
 //! - 4.07 (no rare position, and scans that end within a few pairs) took
 //!   0.25 s with blocks against 0.17 s without, so blocks start only from
-//!   `REGISTER_BLOCK_MIN_RARE` rare positions (`super::sparse`).
+//!   `REGISTER_BLOCK_MIN_RARE` rare positions (`super::sparse::narrow`).
 
 use super::block::long_range_from;
 use super::kernel::Kernel;
@@ -37,7 +37,7 @@ use super::store::Cell;
 const HEAPS: usize = 8;
 
 /// Ordinary pairs a block marks for each heap beside its rare pairs (a
-/// shared block marks more, `super::sparse::WINDOW_PAIRS`, since its
+/// shared block marks more, `super::sparse::blocks::WINDOW_PAIRS`, since its
 /// scans are long). 16 and 32 measured the same on 0.106.
 const WINDOW_PAIRS: usize = 16;
 
