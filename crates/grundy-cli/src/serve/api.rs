@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use grundy::analysis::game_graph::{self, Explored, GameGraph};
-use grundy::analysis::{self, Method};
+use grundy::analysis::{self, Method, quotient::quotient as misere_quotient};
 use grundy::expr::{Play, Played};
 use grundy::pattern::sequence::{PeriodReport, table_period};
 use grundy::pattern::{Extent, Plane, extent_for};
@@ -396,10 +396,51 @@ pub async fn table(State(s): State<Arc<Shared>>, Input(r): Input<TableRequest>) 
     .await
 }
 
+/// A refusal of a table (or a quotient's `Φ` row) longer than the server
+/// computes, with its numbers, for a page that words it in its language.
 fn too_many(count: u128) -> ApiError {
-    ApiError::bad(format!(
+    let mut e = ApiError::bad(format!(
         "{count} values asked for; this server computes at most {MAX_TABLE_VALUES} per table"
-    ))
+    ));
+    e.extra = Some(serde_json::json!({
+        "kind": "too_many",
+        "count": count,
+        "max": MAX_TABLE_VALUES,
+    }));
+    e
+}
+
+/// A request for the misère quotient of a one-heap family.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuotientRequest {
+    /// The family: `kayles`, `octal[0.75]`, `sub{2,3,7}`.
+    family: String,
+    /// The largest heap `N`, a count as the command line's `--to` reads
+    /// it (`20`, `1e3`): the quotient is of every sum of heaps `0..=N`.
+    to: String,
+    /// The texts of the files the family names.
+    #[serde(default)]
+    files: BTreeMap<String, String>,
+}
+
+/// `/api/quotient`: the library's report of the misère quotient, the JSON
+/// `grundy quotient --json` prints. Its `Φ(0..=N)` is a row of the
+/// Table panel, so the heaps are bounded as a table's values are.
+pub async fn quotient(State(s): State<Arc<Shared>>, Input(r): Input<QuotientRequest>) -> Response {
+    if let Err(e) = check_length(&r.family, "family") {
+        return e.into_response();
+    }
+    let to = match grundy::limits::parse_count(&r.to) {
+        Ok(to) if to >= MAX_TABLE_VALUES => return too_many(u128::from(to) + 1).into_response(),
+        Ok(to) => to,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    s.run(r.files, move |limits| {
+        let family = grundy::expr::family_named_with(&r.family, limits)?;
+        Ok(misere_quotient(&family, to, limits)?)
+    })
+    .await
 }
 
 /// `/api/families`: every built-in family and its syntax.
@@ -412,7 +453,7 @@ pub async fn families() -> Response {
 pub async fn not_found() -> Response {
     ApiError::new(
         StatusCode::NOT_FOUND,
-        "no such endpoint: the API has /api/value, /api/moves, /api/graph, /api/board, /api/table, /api/play and /api/families",
+        "no such endpoint: the API has /api/value, /api/moves, /api/graph, /api/board, /api/table, /api/quotient, /api/play and /api/families",
     )
     .into_response()
 }

@@ -107,6 +107,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/api/graph", get(api::graph).post(api::graph))
         .route("/api/board", get(api::board).post(api::board))
         .route("/api/table", get(api::table).post(api::table))
+        .route("/api/quotient", get(api::quotient).post(api::quotient))
         .route("/api/play", get(api::play).post(api::play))
         .route("/api/families", get(api::families))
         .route("/api/{*rest}", any(api::not_found))

@@ -90,6 +90,88 @@ fn a_person_uses_the_page_in_chromium() {
     in_chromium("1200,900", |c, server| Box::pin(steps(c, server)));
 }
 
+/// The Table panel under misère play: 0.75's quotient (Plambeck's R8,
+/// order 8 with two P elements), its Φ row and multiplication table with
+/// the elements of P marked where the report puts them; a link keeps the
+/// view, and unticking returns to the values.
+#[test]
+fn the_table_panel_shows_a_misere_quotient() {
+    in_chromium("1200,900", |c, server| Box::pin(quotient_view(c, server)));
+}
+
+async fn quotient_view(c: &Client, server: &Server) -> Step {
+    let e = |e: fantoccini::error::CmdError| e.to_string();
+    c.goto(&format!("{}/#lang=en&panel=table", server.url()))
+        .await
+        .map_err(e)?;
+    ready(c).await?;
+    type_into(c, "#table-input", "octal[0.75]").await?;
+    type_into(c, "#table-to", "20").await?;
+    click(c, "#table-misere").await?;
+    wait_text(c, "#quotient-summary", |t| {
+        t.starts_with("Misère quotient of the heaps 0..20: order |Q| = 8, |P| = 2; wild")
+    })
+    .await?;
+    let (_, q) = server.post(
+        "/api/quotient",
+        &json!({"family": "octal[0.75]", "to": "20"}),
+    );
+    let in_p = |e: &serde_json::Value| q["p_positions"].as_array().is_some_and(|p| p.contains(e));
+    let p_names: Vec<&str> = q["p_positions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| q["elements"][e.as_u64().unwrap_or_default() as usize].as_str())
+        .collect();
+    wait_text(c, "#quotient-p", |t| t == p_names.join(", ")).await?;
+    // P marked in the Φ row, the table's headers and its products.
+    let phi_p = q["phi"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| in_p(e))
+        .count();
+    let products_p = q["table"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().into_iter().flatten())
+        .filter(|e| in_p(e))
+        .count();
+    for (css, want) in [
+        ("#quotient-phi .grid .cell", 21),
+        ("#quotient-phi .grid .cell.p", phi_p),
+        ("#quotient-table th.p", 2 * p_names.len()),
+        ("#quotient-table td", 64),
+        ("#quotient-table td.p", products_p),
+    ] {
+        wait_count(c, css, want).await?;
+    }
+    if phi_p == 0 || products_p == 0 {
+        return Err(format!("R8 has P elements in its Φ row and table: {q}"));
+    }
+    shot(c, "table-quotient").await?;
+
+    // The link keeps the misère view; unticking shows the values again.
+    let shared = c.current_url().await.map_err(e)?;
+    c.goto("about:blank").await.map_err(e)?;
+    c.goto(shared.as_str()).await.map_err(e)?;
+    ready(c).await?;
+    wait_text(c, "#quotient-summary", |t| t.contains("|Q| = 8")).await?;
+    click(c, "#table-misere").await?;
+    wait_count(c, "#table-values .grid .cell", 21).await?;
+    if c.find(Locator::Css("#table-quotient"))
+        .await
+        .map_err(e)?
+        .is_displayed()
+        .await
+        .map_err(e)?
+    {
+        return Err("the quotient is still shown under normal play".into());
+    }
+    Ok(())
+}
+
 /// A session's steps: run with the browser and the server, they say what
 /// went wrong, if anything.
 pub type Session = for<'a> fn(

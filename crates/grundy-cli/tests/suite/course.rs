@@ -530,6 +530,26 @@ async fn chinese(c: &Client, server: &Server) -> Step {
         wait_text(c, "#table-plot", |t| t.contains("的 SG 值")).await?;
         english_on_show(c, server, family).await?;
     }
+    // Under misère play: a quotient with its table, one too large for a
+    // table, and a family with no quotient.
+    click(c, "#table-misere").await?;
+    for (family, to, shows) in [
+        ("octal[0.75]", "20", "阶 |Q| = 8"),
+        ("kayles", "40", "阶 |Q|"),
+    ] {
+        type_into(c, "#table-input", family).await?;
+        type_into(c, "#table-to", to).await?;
+        click(c, "#table-go").await?;
+        wait_text(c, "#quotient-summary", |t| {
+            t.contains(shows) && t.contains(&format!("0..{to}"))
+        })
+        .await?;
+        english_on_show(c, server, &format!("the quotient of {family}")).await?;
+    }
+    type_into(c, "#table-input", "wythoff").await?;
+    click(c, "#table-go").await?;
+    wait_text(c, "#table-error", |t| t.starts_with("错误：求不出反常商")).await?;
+    english_on_show(c, server, "a family with no quotient").await?;
 
     // Play: a game to its end with a hint on the way, and a board.
     click(c, "#tabs button[data-panel=play]").await?;

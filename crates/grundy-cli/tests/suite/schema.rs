@@ -240,6 +240,13 @@ fn every_face_gives_the_shape_of_its_schema() {
     for f in ["octal[0.75]", "kayles", "sub{2,3,7}", "nim"] {
         let q = cli(&["quotient", "--json", f, "--to", "12"]);
         tally.check("cli", &quotient, f, &q);
+        let (status, by_web) = server.post("/api/quotient", &json!({"family": f, "to": "12"}));
+        assert_eq!(status, 200, "{f}: {by_web}");
+        tally.check("web", &quotient, f, &by_web);
+        assert_eq!(
+            q, by_web,
+            "the command line and the web differ on the quotient of {f}"
+        );
     }
     // The pattern of two-parameter families: the table and what was seen
     // in it.

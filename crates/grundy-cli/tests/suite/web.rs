@@ -357,6 +357,77 @@ fn tables_give_values_periods_and_plots() {
     assert_eq!(status, 400, "{t}");
 }
 
+/// `/api/quotient` answers with the library's report, the very JSON
+/// `grundy quotient --json` prints. 0.75 to heap 20 is Plambeck's R8:
+/// order 8 with two P elements ("Taming the wild in impartial
+/// combinatorial games", INTEGERS 5 (2005) G05).
+#[test]
+fn quotients_are_the_command_lines_report() {
+    let s = Server::start(&[]);
+    let (status, q) = s.post(
+        "/api/quotient",
+        &json!({"family": "octal[0.75]", "to": "20"}),
+    );
+    assert_eq!(status, 200, "{q}");
+    assert_eq!(q["order"], 8, "{q}");
+    assert_eq!(q["p_count"], 2, "{q}");
+    assert_eq!(q["phi"].as_array().unwrap().len(), 21, "{q}");
+    let by_cli = super::common::json(&["quotient", "--json", "octal[0.75]", "--to", "20"]);
+    assert_eq!(q, by_cli, "the web and the command line differ");
+    // Through GET as well, for a quotient too large for its table.
+    let (status, q) = s.get("/api/quotient?family=kayles&to=40");
+    assert_eq!(status, 200, "{q}");
+    let by_cli = super::common::json(&["quotient", "--json", "kayles", "--to", "40"]);
+    assert_eq!(q, by_cli, "the web and the command line differ on kayles");
+
+    // No quotient: each a 4xx with its kind, never a panic or a hang.
+    let refused: &[(Value, u16, &str, &str)] = &[
+        (
+            json!({"family": "wythoff", "to": "20"}),
+            400,
+            "invalid",
+            "not a one-heap family",
+        ),
+        (
+            json!({"family": "octal[0.7", "to": "20"}),
+            400,
+            "parse",
+            "column",
+        ),
+        (
+            json!({"family": "kayles", "to": "ten"}),
+            400,
+            "invalid",
+            "whole number",
+        ),
+        (
+            json!({"family": "kayles", "to": "1e6"}),
+            400,
+            "too_many",
+            "at most 10000",
+        ),
+    ];
+    for (body, want, kind, needle) in refused {
+        let (status, r) = s.post("/api/quotient", body);
+        assert_eq!(status, *want, "{body}: {r}");
+        assert_eq!(r["kind"], *kind, "{body}: {r}");
+        assert!(r["error"].as_str().unwrap().contains(needle), "{body}: {r}");
+    }
+    let (status, text) = s.send("POST", "/api/quotient", Some(r#"{"family":"kayles"}"#));
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("missing field `to`"), "{text}");
+
+    // A wild game whose quotient outgrows the request's time is refused
+    // with the limit, as every endpoint refuses.
+    let s = Server::start(&["--request-time", "300"]);
+    let (status, r) = s.post(
+        "/api/quotient",
+        &json!({"family": "grundy-game", "to": "40"}),
+    );
+    assert_eq!(status, 422, "{r}");
+    assert_eq!(r["kind"], "limit", "{r}");
+}
+
 #[test]
 fn files_come_only_from_the_request() {
     let s = Server::start(&[]);

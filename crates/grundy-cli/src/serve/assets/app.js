@@ -100,6 +100,23 @@ const TEXT = {
     "method.search": "search over the whole game",
     "method.steps": "step counts (Every-SG)",
     "plot.one": "Grundy values of {f}, n = 0..{to}",
+    "err.toomany": "{count} values asked for; this server computes at most {max} per table",
+    "table.misere": "misère play: the quotient",
+    "quotient.summary": "Misère quotient of the heaps 0..{n}: order |Q| = {q}, |P| = {p}; {tame}; {status}.",
+    "quotient.tame": "tame (with P, isomorphic to misère Nim's quotient T{k})",
+    "quotient.wild": "wild (isomorphic to no quotient of misère Nim)",
+    "quotient.status.verified": "verified", "quotient.status.observed": "observed",
+    "quotient.p": "P (the classes of misère P-positions)",
+    "quotient.generators": "Generators", "quotient.relations": "Relations",
+    "quotient.phi": "Φ(n), the element of heap n (elements of P marked):",
+    "quotient.proved": "Φ has period {p} from heap {pre}, proved for every heap by the periodicity theorem for quotients, which needs the heaps up to {need}: this is the quotient of all heaps.",
+    "quotient.observed": "Φ has period {p} from heap {pre}, observed on the heaps computed; the periodicity theorem would prove it with the heaps up to {need}.",
+    "quotient.nocover": "Φ has period {p} from heap {pre}, observed on the heaps computed; no periodicity theorem covers these rules.",
+    "quotient.noperiod": "No period of Φ seen on the heaps computed.",
+    "quotient.table": "The multiplication table: row x, column y, the product x·y; elements of P marked.",
+    "quotient.notable": "No multiplication table: the quotient is too large to show one.",
+    "quotient.key.p": "element of P",
+    "quotient.invalid": "no misère quotient: the family is not a one-heap family, “up to” is not a whole number, or no candidate quotient was found within the rounds allowed",
   },
   zh: {
     "title": "grundy 博弈演练场",
@@ -197,6 +214,23 @@ const TEXT = {
     "method.search": "搜索整个博弈",
     "method.steps": "步数（Every-SG）",
     "plot.one": "{f} 的 SG 值，n = 0..{to}",
+    "err.toomany": "已拒绝：要求计算 {count} 个值；本服务器每张表最多计算 {max} 个",
+    "table.misere": "反常规则：求反常商",
+    "quotient.summary": "石子数 0..{n} 的各堆的反常商：阶 |Q| = {q}，|P| = {p}；{tame}；{status}。",
+    "quotient.tame": "驯服（连同 P 同构于反 Nim 的商 T{k}）",
+    "quotient.wild": "不驯服（不同构于反 Nim 的任何商）",
+    "quotient.status.verified": "已验证", "quotient.status.observed": "仅观察得到",
+    "quotient.p": "P（反常规则下必败态所在的类）",
+    "quotient.generators": "生成元", "quotient.relations": "关系",
+    "quotient.phi": "Φ(n)：n 个石子的堆对应的元素（P 中的元素有标记）：",
+    "quotient.proved": "Φ 从 n = {pre} 起以 {p} 为周期，由商的周期性定理对所有堆都已证明（定理需要算到 {need} 个石子的堆）：这就是所有堆的反常商。",
+    "quotient.observed": "Φ 从 n = {pre} 起以 {p} 为周期，仅在算出的堆上观察得到；算到 {need} 个石子的堆，周期性定理就能证明它。",
+    "quotient.nocover": "Φ 从 n = {pre} 起以 {p} 为周期，仅在算出的堆上观察得到；没有周期性定理适用于这些规则。",
+    "quotient.noperiod": "在算出的堆上没有看到 Φ 的周期。",
+    "quotient.table": "乘法表：第 x 行第 y 列是乘积 x·y；P 中的元素有标记。",
+    "quotient.notable": "没有乘法表：这个商太大，不便列出。",
+    "quotient.key.p": "P 中的元素",
+    "quotient.invalid": "求不出反常商：这不是单堆游戏族，“算到”不是整数，或者在允许的轮数内没有找到候选的商",
   },
 };
 
@@ -208,6 +242,7 @@ const state = {
   gs: 0,
   t: "sub{2,5,6}",
   to: "60",
+  tm: "0",
   pl: "nim(3,5,7)",
   first: "me",
   hist: [],
@@ -240,7 +275,7 @@ let pushNext = false;
 
 function saveState() {
   const q = new URLSearchParams();
-  for (const key of ["lang", "panel", "p", "g", "gs", "t", "to", "pl", "first", "sn", "sa", "ls"]) {
+  for (const key of ["lang", "panel", "p", "g", "gs", "t", "to", "tm", "pl", "first", "sn", "sa", "ls"]) {
     q.set(key, String(state[key]));
   }
   if (state.hist.length) q.set("hist", JSON.stringify(state.hist));
@@ -291,7 +326,7 @@ async function api(path, body) {
 // and numbers (a parse error's column, the limit hit, a graph's size),
 // from which the words are made; the server's own sentence is kept in
 // English only.
-function errorText(e) {
+function errorText(e, invalid) {
   const d = e.data || {};
   if (d.max_nodes !== undefined) {
     const size = d.exact ? String(d.positions) : t("graph.more", { n: Math.max(0, d.positions - 1) });
@@ -303,15 +338,18 @@ function errorText(e) {
     case "limit": return t(d.limit_kind === "time" ? "err.time" : "err.limit", { limit: d.limit });
     case "script": return t("err.script", { file: d.file, line: d.line || "?" });
     case "cycle": return t("err.cycle", { v: d.vertex });
-    default: return t("err.invalid");
+    case "too_many": return t("err.toomany", { count: d.count, max: d.max });
+    default: return t(invalid || "err.invalid");
   }
 }
 
-function showError(id, e) {
+// `invalid` words an "invalid" error where the question says more than
+// the generic sentence can (a family with no misère quotient).
+function showError(id, e, invalid) {
   const el = $(id);
   if (!e) { el.hidden = true; el.textContent = ""; return; }
   el.hidden = false;
-  el.textContent = t("error", { e: errorText(e) });
+  el.textContent = t("error", { e: errorText(e, invalid) });
 }
 
 // ---- language ---------------------------------------------------------------
@@ -327,6 +365,7 @@ function setLanguage(lang) {
   if (lastGraph) showStep();
   // The plot's words are the server's: ask again in this language.
   if (lastTable && lastTable.lang !== lang) computeTable(state.t, state.to);
+  if (lastQuotient) showQuotient(lastQuotient);
   if (lastPlayStatus) setPlayStatus(...lastPlayStatus);
   playLog();
   renderBoards();
@@ -666,27 +705,49 @@ function step(to) {
 
 // Table -------------------------------------------------------------------------
 
+// The Table panel shows one of two answers: a family's values (normal
+// play), or, with "misère play" ticked, its misère quotient.
 let lastTable = null;
+let lastQuotient = null;
 
-async function computeTable(family, to) {
+// `misere` is left out by the lessons and the Script panel, which ask
+// for normal play's table.
+async function computeTable(family, to, misere) {
   state.t = family;
   state.to = to;
+  state.tm = misere ? "1" : "0";
   $("table-input").value = family;
   $("table-to").value = to;
+  $("table-misere").checked = !!misere;
   saveState();
   showError("table-error", null);
+  lastTable = null;
+  lastQuotient = null;
+  clearTable();
   try {
-    lastTable = await api("table", { family, to: to || null, lang: state.lang });
-    lastTable.lang = state.lang;
-    showTable(lastTable);
+    if (misere) {
+      lastQuotient = await api("quotient", { family, to });
+      showQuotient(lastQuotient);
+    } else {
+      lastTable = await api("table", { family, to: to || null, lang: state.lang });
+      lastTable.lang = state.lang;
+      showTable(lastTable);
+    }
   } catch (e) {
     lastTable = null;
-    $("table-values").replaceChildren();
-    $("table-plot").replaceChildren();
-    $("table-period").textContent = "";
-    $("table-period").hidden = true;
-    showError("table-error", e);
+    lastQuotient = null;
+    clearTable();
+    showError("table-error", e, misere ? "quotient.invalid" : null);
   }
+}
+
+// A failed or pending answer leaves no empty boxes behind.
+function clearTable() {
+  $("table-values").replaceChildren();
+  $("table-plot").replaceChildren();
+  $("table-period").textContent = "";
+  $("table-period").hidden = true;
+  $("table-quotient").hidden = true;
 }
 
 function proofText(p) {
@@ -711,23 +772,11 @@ function showTable(r) {
     } else {
       $("table-period").textContent = t("table.noperiod");
     }
-    const grid = document.createElement("div");
-    grid.className = "grid";
-    r.values.forEach((v, n) => {
-      const cell = document.createElement("span");
-      cell.className = "cell";
-      if (v === 0) cell.classList.add("p");
-      if (per && n < per.preperiod) cell.classList.add("pre");
-      else if (per && n < per.preperiod + per.period) cell.classList.add("first-period");
-      cell.title = "G(" + n + ") = " + nim(v);
-      cell.innerHTML = `<small>${n}</small>${nim(v)}`;
-      grid.append(cell);
-    });
-    box.append(grid);
+    box.append(heapRow(r.values, per, (v, n) => ({ text: nim(v), p: v === 0, title: "G(" + n + ") = " + nim(v) })));
     if (per) {
       const legend = document.createElement("p");
       legend.className = "small";
-      legend.innerHTML = `<span class="cell pre">&nbsp;</span> ${t("table.prefix")} &nbsp; <span class="cell first-period">&nbsp;</span> ${t("table.inperiod")}`;
+      legend.append(...periodKeys());
       box.append(legend);
     }
   } else {
@@ -759,6 +808,103 @@ function showTable(r) {
   }
   // The plot is the library's own SVG.
   $("table-plot").innerHTML = r.svg;
+}
+
+// The misère quotient, as the library reports it: its size, P, the
+// presentation, the period of Φ and the argument for it, Φ(0..N) as a
+// row under the heap sizes, and the multiplication table of a small
+// quotient. Elements are words in the generators, shown as written.
+function showQuotient(q) {
+  const inP = new Set(q.p_positions);
+  const name = (e) => q.elements[e];
+  $("table-quotient").hidden = false;
+  const tame = q.tame.tame ? t("quotient.tame", { k: q.tame.nim_quotient }) : t("quotient.wild");
+  $("quotient-summary").textContent = t("quotient.summary", {
+    n: q.heaps, q: q.order, p: q.p_count, tame, status: t("quotient.status." + q.status),
+  });
+  $("quotient-p").textContent = q.p_positions.map(name).join(", ");
+  $("quotient-generators").textContent = q.generators.map((g) => `${g.name} = Φ(${g.heap})`).join(", ");
+  $("quotient-relations").textContent = q.relations.map((r) => `${r.left} = ${r.right}`).join(", ");
+  const per = q.period;
+  let why = t("quotient.noperiod");
+  if (per) {
+    const key = per.status === "proved" ? "quotient.proved" : per.heaps_needed === null ? "quotient.nocover" : "quotient.observed";
+    why = t(key, { p: per.period, pre: per.preperiod, need: per.heaps_needed });
+  }
+  $("quotient-period").textContent = why;
+
+  const grid = heapRow(q.phi, per, (e, n) => ({ text: name(e), p: inP.has(e), title: `Φ(${n}) = ${name(e)}` }));
+  // Elements are words in the generators (a, ab², ...): written as
+  // expressions, in either language.
+  grid.classList.add("expr");
+  const legend = document.createElement("p");
+  legend.className = "small";
+  legend.append(sample("cell p", "P"), " ", t("quotient.key.p"));
+  if (per) legend.append(" \u00a0 ", ...periodKeys());
+  $("quotient-phi").replaceChildren(grid, legend);
+
+  $("quotient-tablenote").textContent = t(q.table ? "quotient.table" : "quotient.notable");
+  const box = $("quotient-table");
+  box.replaceChildren();
+  if (!q.table) return;
+  const table = document.createElement("table");
+  table.className = "plane expr";
+  const header = (e) => {
+    const th = document.createElement("th");
+    th.textContent = e === null ? "·" : name(e);
+    if (e !== null && inP.has(e)) th.className = "p";
+    return th;
+  };
+  const head = document.createElement("tr");
+  head.append(header(null), ...q.elements.map((_, y) => header(y)));
+  table.append(head);
+  q.table.forEach((row, x) => {
+    const tr = document.createElement("tr");
+    tr.append(header(x));
+    for (const z of row) {
+      const td = document.createElement("td");
+      td.textContent = name(z);
+      if (inP.has(z)) td.className = "p";
+      tr.append(td);
+    }
+    table.append(tr);
+  });
+  box.append(table);
+}
+
+// A row of cells under the heap sizes 0..N (a table's values, a
+// quotient's Φ), with the pre-period and the first period marked; `show`
+// gives each cell's text, whether it is marked as P, and its title.
+function heapRow(items, per, show) {
+  const grid = document.createElement("div");
+  grid.className = "grid";
+  items.forEach((v, n) => {
+    const { text, p, title } = show(v, n);
+    const cell = document.createElement("span");
+    cell.className = "cell";
+    if (p) cell.classList.add("p");
+    if (per && n < per.preperiod) cell.classList.add("pre");
+    else if (per && n < per.preperiod + per.period) cell.classList.add("first-period");
+    cell.title = title;
+    const heap = document.createElement("small");
+    heap.textContent = n;
+    cell.append(heap, text);
+    grid.append(cell);
+  });
+  return grid;
+}
+
+// The legend of a row's period marks.
+function periodKeys() {
+  return [sample("cell pre"), " ", t("table.prefix"), " \u00a0 ", sample("cell first-period"), " ", t("table.inperiod")];
+}
+
+// A legend's sample: a cell styled as those it explains.
+function sample(className, text) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text || "\u00a0";
+  return span;
 }
 
 // Play ----------------------------------------------------------------------------
@@ -1138,7 +1284,9 @@ function wire() {
   $("graph-prev").addEventListener("click", () => step(state.gs - 1));
   $("graph-next").addEventListener("click", () => step(state.gs + 1));
   $("graph-all").addEventListener("click", () => step(lastGraph ? lastGraph.order.length : 0));
-  $("table-form").addEventListener("submit", (e) => { e.preventDefault(); computeTable($("table-input").value, $("table-to").value.trim()); });
+  const askTable = () => computeTable($("table-input").value, $("table-to").value.trim(), $("table-misere").checked);
+  $("table-form").addEventListener("submit", (e) => { e.preventDefault(); askTable(); });
+  $("table-misere").addEventListener("change", askTable);
   $("play-form").addEventListener("submit", (e) => { e.preventDefault(); newGame($("play-input").value, $("play-first").value); });
   for (const a of document.querySelectorAll("a.play-try")) {
     a.addEventListener("click", (e) => { e.preventDefault(); newGame(a.dataset.position, $("play-first").value); });
@@ -1206,7 +1354,7 @@ async function restore() {
   setLanguage(state.lang);
   showPanel(state.panel);
   const gs = state.gs;
-  const jobs = [analyse(state.p), drawGraph(state.g, gs), computeTable(state.t, state.to)];
+  const jobs = [analyse(state.p), drawGraph(state.g, gs), computeTable(state.t, state.to, state.tm === "1")];
   if (q.has("pl")) jobs.push(continueGame());
   await Promise.all(jobs);
   document.body.dataset.ready = "yes";
