@@ -19,12 +19,13 @@
 //! decides whether it is.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use super::monoid::{Monoid, check_size};
 use super::rules::Heaps;
 use crate::error::Result;
 use crate::limits::Limits;
+use crate::word_hash::WordHashMap;
 
 /// A candidate monoid with its heap images and the set `P` it implies.
 pub(crate) struct Candidate {
@@ -82,34 +83,51 @@ pub(crate) fn extend(
         .collect();
     gens.sort_unstable();
     gens.dedup();
-    let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
+    let mut index: WordHashMap<Vec<u32>, u32> = WordHashMap::default();
     let mut elements: Vec<Vec<u32>> = vec![vec![0; width]];
     index.insert(vec![0; width], 0);
+    // `by_gen[e * gens + i]`: `e` times the `i`-th generator; and each
+    // element but the identity as (the element it was reached from, the
+    // generator), so that it is that element times that generator.
+    let mut by_gen: Vec<u32> = Vec::new();
+    let mut reached: Vec<(u32, usize)> = vec![(0, 0)];
     let mut out = vec![0; width];
     let mut at = 0;
     while at < elements.len() {
-        for g in &gens {
+        for (i, g) in gens.iter().enumerate() {
             mul(&elements[at], g, &mut out);
-            if !index.contains_key(&out) {
-                check_size(elements.len() + 1, limits)?;
-                index.insert(out.clone(), elements.len() as u32);
-                elements.push(out.clone());
-            }
+            let e = match index.get(&out) {
+                Some(&e) => e,
+                None => {
+                    check_size(elements.len() + 1, limits)?;
+                    let e = elements.len() as u32;
+                    index.insert(out.clone(), e);
+                    elements.push(out.clone());
+                    reached.push((at as u32, i));
+                    e
+                }
+            };
+            by_gen.push(e);
         }
         at += 1;
         if at % 1024 == 0 {
             limits.check_stop()?;
         }
     }
+    // The table row by row without hashing: for `a = r·g` (`r` reached
+    // earlier in breadth-first order), `a·b = (r·b)·g`.
     let size = elements.len();
-    let mut table = Vec::with_capacity(size * size);
-    for (i, a) in elements.iter().enumerate() {
-        if i % 256 == 0 {
+    let width_g = gens.len();
+    let mut table = vec![0u32; size * size];
+    table[..size].copy_from_slice(&(0..size as u32).collect::<Vec<u32>>());
+    for (a, &(r, g)) in reached.iter().enumerate().skip(1) {
+        if a % 256 == 0 {
             limits.check_stop()?;
         }
-        for b in &elements {
-            mul(a, b, &mut out);
-            table.push(index[&out]);
+        let (done, rest) = table.split_at_mut(a * size);
+        let from = &done[r as usize * size..][..size];
+        for (cell, &rb) in rest[..size].iter_mut().zip(from) {
+            *cell = by_gen[rb as usize * width_g + g];
         }
     }
     let monoid = Monoid::from_table(size, table);

@@ -1,7 +1,5 @@
 //! The quotient grown heap by heap: guess, reduce, check.
 
-use std::collections::HashMap;
-
 use super::candidate::{self, option_images};
 use super::monoid::{Monoid, reduce};
 use super::period::{Periodic, Status, phi_period};
@@ -10,6 +8,7 @@ use super::verify::{Explored, Verdict, verify};
 use crate::error::{Error, LimitKind, Result};
 use crate::heap::HeapGame;
 use crate::limits::{Limits, Progress};
+use crate::word_hash::WordHashMap;
 
 /// The exponents `k` of the relations `x^k = x^(k+2)` tried, in turn. A
 /// relation that holds for `k` holds for every larger `k`: a larger one
@@ -51,7 +50,7 @@ pub struct Quotient<H> {
     pub(crate) phi: Vec<u32>,
     /// The image of the heaps with each set of option images (sorted), in
     /// the current monoid; `None` after the monoid changed, until rebuilt.
-    pub(crate) by_options: Option<HashMap<Vec<u32>, u32>>,
+    pub(crate) by_options: Option<WordHashMap<Vec<u32>, u32>>,
     /// The check's search of the last candidate that passed, resumed by
     /// the next check of the same monoid.
     pub(crate) explored: Option<Explored>,
@@ -165,7 +164,7 @@ impl<H: HeapGame> Quotient<H> {
 
     /// The image of the heaps below `n` with each set of option images,
     /// built again if the monoid changed since it was last built.
-    fn by_options(&mut self, n: usize) -> &HashMap<Vec<u32>, u32> {
+    fn by_options(&mut self, n: usize) -> &WordHashMap<Vec<u32>, u32> {
         let (m, phi, heaps) = (&self.monoid, &self.phi, &self.heaps);
         self.by_options.get_or_insert_with(|| {
             (1..n)

@@ -6,6 +6,7 @@
 
 use crate::error::{Error, LimitKind, Result};
 use crate::limits::Limits;
+use crate::word_hash::WordHashMap;
 
 /// A finite commutative monoid: its full multiplication table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +74,7 @@ pub(crate) fn refine(
     limits: &Limits,
 ) -> Result<(Vec<u32>, usize)> {
     let n = m.size();
-    let mut signature = std::collections::HashMap::new();
+    let mut signature = WordHashMap::default();
     let mut block: Vec<u32> = labels
         .iter()
         .map(|&l| {
@@ -82,7 +83,7 @@ pub(crate) fn refine(
         })
         .collect();
     let mut count = signature.len();
-    let mut signature = std::collections::HashMap::new();
+    let mut signature = WordHashMap::default();
     let mut key = Vec::with_capacity(gens.len() + 1);
     loop {
         limits.check_stop()?;
