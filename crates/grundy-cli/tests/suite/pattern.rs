@@ -14,9 +14,16 @@ fn sub_256_period_is_proven() {
     assert_eq!(v["preperiod"], 0);
     assert_eq!(v["saltus"], 0);
     assert_eq!(v["certified"], true);
-    assert_eq!(v["checked_to"], 1000);
+    // `G(0..checked_to)`: heaps 0..=1000, counted as the period report
+    // counts them.
+    assert_eq!(v["checked_to"], 1001);
     assert_eq!(v["last_exception"], serde_json::Value::Null);
     assert_eq!(v["exceptions"].as_array().unwrap().len(), 0);
+    // The fields the two reports share mean the same in both.
+    let period = json(&["period", "--json", "sub{2,5,6}"]);
+    for field in ["proof", "proof_text", "certified", "period", "preperiod"] {
+        assert_eq!(v[field], period[field], "{field}");
+    }
     let text = stdout(&grundy(&["pattern", "sub{2,5,6}"]));
     assert!(
         text.starts_with("sub{2,5,6}: periodic with period 11 from n = 0\n"),
@@ -38,7 +45,7 @@ fn allbut_237_is_arithmetic_periodic_and_only_observed() {
         (Some(4), Some(2))
     );
     assert_eq!(v["certified"], false);
-    assert_eq!(v["checked_to"], 500);
+    assert_eq!(v["checked_to"], 501);
     let text = stdout(&grundy(&["pattern", "allbut{2,3,7}"]));
     assert_has(
         &text,
@@ -93,7 +100,8 @@ fn no_period_is_said_plainly() {
     let v = json(&["pattern", "--json", "sub{fib}"]);
     assert_eq!(v["kind"], "none");
     assert_eq!(v["period"], serde_json::Value::Null);
-    assert_eq!(v["checked_to"], 1000);
+    assert_eq!(v["proof"], serde_json::Value::Null);
+    assert_eq!(v["checked_to"], 1001);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::plane::{Plane, PlanePattern};
 use super::sequence::SequencePattern;
 use crate::nimber::Nimber;
-use crate::period::Periodicity;
+use crate::period::{Periodicity, Proof};
 use crate::period::exceptions::Exception;
 
 /// The pattern of a family's values, of one parameter or two. Serialised
@@ -54,11 +54,14 @@ pub struct SequenceReport {
     pub last_exception: Option<u64>,
     /// Whether a theorem proves the period for every heap size.
     pub certified: bool,
+    /// The theorem behind the period found (`observed` where none
+    /// applies), as [`super::sequence::PeriodReport::proof`] gives it.
+    pub proof: Option<Proof>,
     /// Why the period holds, in one sentence
     /// ([`super::sequence::proof_text`]).
-    pub proof: Option<String>,
-    /// The largest `n` whose value was computed and agrees with the
-    /// answer.
+    pub proof_text: Option<String>,
+    /// Values computed and compared: `G(0..checked_to)`, as
+    /// [`super::sequence::PeriodReport::checked_to`] counts them.
     pub checked_to: u64,
     /// The heap sizes before the pre-period that break the pattern.
     pub exceptions: Vec<Exception>,
@@ -83,8 +86,9 @@ impl SequenceReport {
             saltus: p.map(|p| p.saltus),
             last_exception: p.and_then(Periodicity::last_exception),
             certified: p.is_some_and(Periodicity::certified),
-            proof: found.proof_text(),
-            checked_to: p.map_or(found.to, |p| p.checked_to.saturating_sub(1)),
+            proof: p.map(|p| p.proof.clone()),
+            proof_text: found.proof_text(),
+            checked_to: p.map_or(found.to.saturating_add(1), |p| p.checked_to),
             exceptions: found.exceptions.clone(),
             block: found.block.clone(),
         }
