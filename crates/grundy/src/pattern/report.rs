@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::plane::{Plane, PlanePattern};
 use super::sequence::SequencePattern;
 use crate::nimber::Nimber;
-use crate::period::{Periodicity, Proof};
 use crate::period::exceptions::Exception;
+use crate::period::{Periodicity, Proof};
 
 /// The pattern of a family's values, of one parameter or two. Serialised
 /// as the report it holds, without a tag: a sequence report has `kind`, a
