@@ -49,6 +49,9 @@ pub trait Bits:
     fn reverse_bits(self) -> Self;
     /// The two's complement (`x & x.wrapping_neg()` is the lowest cell).
     fn wrapping_neg(self) -> Self;
+    /// The product, modulo `2^BITS` (moves many cells with one
+    /// instruction when no two products of bits meet).
+    fn wrapping_mul(self, other: Self) -> Self;
     /// `self << n`, or the empty set when `n` is `BITS` or more (a row
     /// as wide as the word, moved a row up, leaves the word).
     fn shl_out(self, n: u32) -> Self;
@@ -85,6 +88,10 @@ macro_rules! bits {
             #[inline(always)]
             fn wrapping_neg(self) -> Self {
                 <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
+            fn wrapping_mul(self, other: Self) -> Self {
+                <$t>::wrapping_mul(self, other)
             }
             #[inline(always)]
             fn shl_out(self, n: u32) -> Self {

@@ -30,12 +30,23 @@ pub struct Region<B: Bits = u128> {
 }
 
 /// Masks of one box size, computed once: every cell, the cells that have a
-/// left neighbour, the cells that have a right neighbour, and one row.
+/// left neighbour, the cells that have a right neighbour, and the words
+/// [`Region::transpose`] multiplies and masks by.
 #[derive(Clone, Copy, Default)]
 struct Masks {
     all: u128,
     has_left: u128,
     has_right: u128,
+    /// The first column: bit `r * w` for every row `r`.
+    column: u128,
+    /// Bit `(h - 1) * (w - 1) - r * (w - 1)` for every row `r`: a column
+    /// times this lands in one row (see [`Region::transpose`]).
+    gather: u128,
+    /// Bit `c * (h - 1)` for every column `c`: a row times this lands in
+    /// one column of the transposed box.
+    spread: u128,
+    /// Bit `c * h` for every column `c`: that column of the transposed box.
+    spread_to: u128,
 }
 
 /// The masks of every box of at most [`MAX_CELLS`] cells, indexed by
@@ -48,6 +59,14 @@ fn masks(h: u8, w: u8) -> Masks {
         for h in 1..=MAX_CELLS {
             for w in 1..=MAX_CELLS / h {
                 let mut m = Masks::default();
+                for r in 0..h {
+                    m.column |= 1 << (r * w);
+                    m.gather |= 1 << ((h - 1 - r) * (w - 1));
+                }
+                for c in 0..w {
+                    m.spread |= 1 << (c * (h - 1));
+                    m.spread_to |= 1 << (c * h);
+                }
                 for r in 0..h {
                     for c in 0..w {
                         let bit = 1u128 << (r * w + c);
@@ -73,6 +92,38 @@ fn masks(h: u8, w: u8) -> Masks {
 fn masks_in<B: Bits>(h: u8, w: u8) -> [B; 3] {
     let m = masks(h, w);
     [m.all, m.has_left, m.has_right].map(B::from_wide)
+}
+
+/// The words [`Region::transpose`] needs for an `h × w` box in the word
+/// `B`: the first column, `gather`, `spread` and `spread_to` (see
+/// [`Masks`]).
+#[inline]
+fn transpose_masks_in<B: Bits>(h: u8, w: u8) -> [B; 4] {
+    let m = masks(h, w);
+    [m.column, m.gather, m.spread, m.spread_to].map(B::from_wide)
+}
+
+/// `ceil(2^16 / w)` for every width `w` up to [`MAX_CELLS`] (0 for 0).
+const RECIPROCALS: [u32; MAX_CELLS + 1] = {
+    let mut t = [0; MAX_CELLS + 1];
+    let mut w = 1;
+    while w <= MAX_CELLS {
+        t[w] = (1u32 << 16).div_ceil(w as u32);
+        w += 1;
+    }
+    t
+};
+
+/// The row of cell `cell` in a box `w` cells wide: `cell / w` by a
+/// multiplication, since a division is several times slower and the
+/// canonical form of every option needs two. Exact: `cell * ceil(2^16 /
+/// w)` exceeds `cell * 2^16 / w` by less than `cell < 2^7`, and the
+/// fraction `cell / w - row` is at most `1 - 1 / w`, which leaves at
+/// least `2^16 / w >= 2^9` to the next row.
+#[inline]
+fn row_of(cell: u32, w: u8) -> u32 {
+    debug_assert!((cell as usize) < MAX_CELLS);
+    (cell * RECIPROCALS[w as usize]) >> 16
 }
 
 impl<B: Bits> Region<B> {
@@ -157,8 +208,8 @@ impl<B: Bits> Region<B> {
             return Region::new(0, 0, B::ZERO);
         }
         let w = self.w as u32;
-        let top = self.bits.trailing_zeros() / w;
-        let bottom = highest(self.bits) / w;
+        let top = row_of(self.bits.trailing_zeros(), self.w);
+        let bottom = row_of(highest(self.bits), self.w);
         let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         // Most regions still touch both sides of their box.
         let (left, right) = if self.bits & !has_left != B::ZERO && self.bits & !has_right != B::ZERO
@@ -204,15 +255,32 @@ impl<B: Bits> Region<B> {
     }
 
     /// The region reflected in its main diagonal (rows become columns).
+    ///
+    /// One multiplication moves a whole line of cells: a wide box gathers
+    /// each of its columns into a row, a tall box spreads each of its rows
+    /// into a column. Why no two bits meet (so no carry spoils the line):
+    /// gathering, the bit of row `r` times the bit of `gather` for row `s`
+    /// lands at `(h - 1) * (w - 1) + s + (r - s) * w`, and with `s` below
+    /// `h`, at most `w`, two such places are equal only for the same `r`
+    /// and `s`; the place is in the wanted row (`r - s` is 0) only for
+    /// `r == s`. Spreading is the same with rows and columns exchanged,
+    /// which needs `w` below `h` (in a square box the first and the last
+    /// column would meet). The wanted places lie below `h * w`, within the
+    /// word; places past the word are dropped, which changes no lower bit.
     fn transpose(&self) -> Region<B> {
-        let h = self.h as u32;
+        let (h, w) = (self.h as u32, self.w as u32);
+        let [column, gather, spread, spread_to] = transpose_masks_in::<B>(self.h, self.w);
         let mut bits = B::ZERO;
-        for r in 0..h {
-            let mut row = self.row(r);
-            while row != B::ZERO {
-                let c = row.trailing_zeros();
-                row = row & (row - B::ONE);
-                bits |= B::ONE << (c * h + r);
+        if h <= w {
+            let line = low_bits::<B>(h);
+            let from = (h - 1) * (w - 1);
+            for c in 0..w {
+                let cells = (self.bits >> c) & column;
+                bits |= ((cells.wrapping_mul(gather) >> from) & line) << (c * h);
+            }
+        } else {
+            for r in 0..h {
+                bits |= (self.row(r).wrapping_mul(spread) & spread_to) << r;
             }
         }
         Region::new(self.w, self.h, bits)
@@ -231,22 +299,26 @@ impl<B: Bits> Region<B> {
         if base.h > base.w {
             base = base.transpose();
         }
-        let turned = base.half_turn();
-        // The four images in the box: as is, rows reversed, half turned,
-        // and half turned with rows reversed (columns reversed).
-        let best = base
-            .min(base.flip_rows())
-            .min(turned)
-            .min(turned.flip_rows());
+        let best = base.least_in_box();
         if base.h != base.w {
             return best;
         }
-        let t = base.transpose();
-        let t_turned = t.half_turn();
-        best.min(t)
-            .min(t.flip_rows())
-            .min(t_turned)
-            .min(t_turned.flip_rows())
+        best.min(base.transpose().least_in_box())
+    }
+
+    /// The least of the region's four images that keep its box: as is,
+    /// rows reversed, half turned, and columns reversed. A half turn is
+    /// one reversal of the word while reversing the rows takes a step per
+    /// row, so the rows are reversed once and the columns reversed as the
+    /// half turn of that.
+    fn least_in_box(&self) -> Region<B> {
+        let flipped = self.flip_rows();
+        let bits = self
+            .bits
+            .min(flipped.bits)
+            .min(self.half_turn().bits)
+            .min(flipped.half_turn().bits);
+        Region::new(self.h, self.w, bits)
     }
 
     /// Whether the second player wins by answering every move with its
@@ -477,6 +549,85 @@ mod tests {
             region(&["####", "#..#", "##.#"]).canonical(),
             region(&["..", "#."]).canonical()
         );
+    }
+
+    /// The row found by multiplying is the quotient, for every cell of
+    /// every box width.
+    #[test]
+    fn rows_by_reciprocal_are_quotients() {
+        for w in 1..=MAX_CELLS as u8 {
+            for cell in 0..MAX_CELLS as u32 {
+                assert_eq!(row_of(cell, w), cell / w as u32, "{cell} / {w}");
+            }
+        }
+    }
+
+    /// The transpose cell by cell, the plain form of
+    /// [`Region::transpose`].
+    fn transpose_by_cells<B: Bits>(r: Region<B>) -> Region<B> {
+        let mut bits = B::ZERO;
+        for row in 0..r.h as u32 {
+            for c in 0..r.w as u32 {
+                if (r.bits >> (row * r.w as u32 + c)) & B::ONE == B::ONE {
+                    bits |= B::ONE << (c * r.h as u32 + row);
+                }
+            }
+        }
+        Region::new(r.w, r.h, bits)
+    }
+
+    /// Twenty regions of every box of at most [`MAX_CELLS`] cells, the
+    /// full box first, then random ones (about three cells in four free in
+    /// the low word, as in a search's positions), each given to `check` in
+    /// the `u128` word and, when it fits, in the `u64` word.
+    fn on_every_box(mut check: impl FnMut(Region<u128>, Option<Region<u64>>)) {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for h in 1..=MAX_CELLS as u8 {
+            for w in 1..=(MAX_CELLS / h as usize) as u8 {
+                let n = h as u32 * w as u32;
+                for i in 0..20 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let random = (x as u128) << 64 | (x | x.rotate_left(17)) as u128;
+                    let free = if i == 0 { !0 } else { random };
+                    let wide = Region::new(h, w, free & low_bits::<u128>(n));
+                    let narrow = (n <= 64).then(|| Region::new(h, w, wide.bits as u64));
+                    check(wide, narrow);
+                }
+            }
+        }
+    }
+
+    /// The least of all eight images, each built by the plain steps: the
+    /// plain form of [`Region::canonical`].
+    fn canonical_by_images<B: Bits>(r: Region<B>) -> Region<B> {
+        let base = r.shrink();
+        if base.bits == B::ZERO {
+            return base;
+        }
+        let t = transpose_by_cells(base);
+        [base, t]
+            .into_iter()
+            .flat_map(|i| [i, i.flip_rows(), i.half_turn(), i.half_turn().flip_rows()])
+            .min()
+            .expect("eight images")
+    }
+
+    /// The transpose by whole lines and the canonical form agree with
+    /// their plain forms on every box of each word; the canonical form
+    /// stays the least image, so tables saved before it was made faster
+    /// still find their pieces.
+    #[test]
+    fn fast_turns_agree_with_the_plain_ones() {
+        on_every_box(|wide, narrow| {
+            assert_eq!(wide.transpose(), transpose_by_cells(wide), "{wide:?}");
+            assert_eq!(wide.canonical(), canonical_by_images(wide), "{wide:?}");
+            if let Some(narrow) = narrow {
+                assert_eq!(narrow.transpose(), transpose_by_cells(narrow));
+                assert_eq!(narrow.canonical(), canonical_by_images(narrow));
+            }
+        });
     }
 
     #[test]

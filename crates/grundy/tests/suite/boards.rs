@@ -336,6 +336,34 @@ fn cram_symmetry_outcomes() {
     }
 }
 
+/// Values of full boards as published by P. Beling with his solver igsolve:
+/// the table "Cram (under the normal play convention)" in the README of the
+/// repository beling/impartial-games ("The results obtained so far"). The
+/// boards here take at most a few seconds; the larger ones of that table
+/// (5 × 8 to 7 × 9, `*1` for 5 × 8 and 5 × 9, `*2` for 5 × 10, `*5` for
+/// 6 × 7) are checked by hand in docs/BENCHMARKS.md.
+#[test]
+fn cram_matches_published_values() {
+    let published = [
+        (4, 4, 0),
+        (4, 5, 2),
+        (4, 6, 0),
+        (4, 7, 3),
+        (4, 8, 0),
+        (4, 9, 1),
+        (4, 10, 0),
+        (5, 5, 0),
+        (5, 6, 2),
+        (5, 7, 1),
+        (6, 6, 0),
+        (6, 8, 0),
+    ];
+    for (h, w, want) in published {
+        assert_eq!(value(&format!("cram({h}x{w})")), want, "{h}x{w}");
+        assert_eq!(value(&format!("cram({w}x{h})")), want, "{w}x{h}");
+    }
+}
+
 /// Every bar up to 5 × 5 and some shapes that are not bars.
 #[test]
 fn chomp_against_the_reference() {
