@@ -62,6 +62,16 @@ fn cases() -> Vec<Case> {
             r#"{"family":"sub{2,5,6}","to":"60"}"#,
         ),
         good("play", "/api/play", r#"{"position":"kayles(9) + nim(3)"}"#),
+        good(
+            "quotient",
+            "/api/quotient",
+            r#"{"family":"kayles","to":"40"}"#,
+        ),
+        good(
+            "value-quotient",
+            "/api/value",
+            r#"{"position":"misere(kayles(1000) + kayles(2001) + kayles(37))"}"#,
+        ),
         bad("malformed", "/api/value", "{not json".to_string()),
         bad(
             "server-file",
