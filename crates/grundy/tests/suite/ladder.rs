@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 const FLOORS: &[(&str, u32)] = &[
     ("error", 1),
     ("lcg", 1),
+    ("word_hash", 1),
     ("nimber", 2),
     ("limits", 2),
     ("game", 3),
