@@ -126,6 +126,89 @@ fn row_of(cell: u32, w: u8) -> u32 {
     (cell * RECIPROCALS[w as usize]) >> 16
 }
 
+/// The cells of `p` (in a box `w` wide whose cells with a left and a
+/// right neighbour are `has_left` and `has_right`) with a neighbour in `p`
+/// to the left, to the right, above and below.
+#[inline]
+fn sides_of<B: Bits>(p: B, w: u32, has_left: B, has_right: B) -> [B; 4] {
+    [
+        p & (p << 1) & has_left,
+        p & (p >> 1) & has_right,
+        p & p.shl_out(w),
+        p & p.shr_out(w),
+    ]
+}
+
+/// The cells with exactly one of the neighbours `sides` (see [`sides_of`]).
+#[inline]
+fn dead_ends_of<B: Bits>([left, right, up, down]: [B; 4]) -> B {
+    let odd = left ^ right ^ up ^ down;
+    let two = (left & right) | ((left | right) & (up | down)) | (up & down);
+    odd & !two
+}
+
+/// The cells of `p` next to a cell of `set` (box as in [`sides_of`]).
+#[inline]
+fn next_to_in<B: Bits>(p: B, set: B, w: u32, has_left: B, has_right: B) -> B {
+    (((set << 1) & has_left) | ((set >> 1) & has_right) | set.shl_out(w) | set.shr_out(w)) & p
+}
+
+/// The cells of `p` reached from `seed` as [`Region::reach`] says (box
+/// as in [`sides_of`]).
+#[inline]
+fn reach_in<B: Bits>(
+    p: B,
+    seed: B,
+    cut_right: B,
+    cut_down: B,
+    w: u32,
+    has_left: B,
+    has_right: B,
+) -> B {
+    let mut set = seed & p;
+    loop {
+        let next = (set
+            | (((set & !cut_right) << 1) & has_left)
+            | ((set >> 1) & has_right & !cut_right)
+            | (set & !cut_down).shl_out(w)
+            | (set.shr_out(w) & !cut_down))
+            & p;
+        if next == set {
+            return set;
+        }
+        set = next;
+    }
+}
+
+/// The bridges of `p` (see [`Region::without_bridges`]), given its dead
+/// ends `ends` (box as in [`sides_of`]).
+#[inline]
+fn bridges_of<B: Bits>(p: B, ends: B, w: u32, has_left: B, has_right: B) -> B {
+    let has_end = next_to_in(p, ends, w, has_left, has_right);
+    p & !ends & !next_to_in(p, p & !has_end, w, has_left, has_right)
+}
+
+/// The dead ends `ends` that [`Region::without_extra_dead_ends`] takes
+/// away, of a region with the neighbours `sides` in a box `w` wide.
+#[inline]
+fn extra_dead_ends<B: Bits>([left, right, up, down]: [B; 4], ends: B, w: u32) -> B {
+    // Each dead end points at its neighbour; a neighbour already
+    // pointed at keeps the dead end it has, and the new one goes.
+    let mut pointed = B::ZERO;
+    let mut gone = B::ZERO;
+    let left_ends = ends & left;
+    pointed |= left_ends >> 1;
+    let right_ends = ends & right;
+    gone |= ((right_ends << 1) & pointed) >> 1;
+    pointed |= right_ends << 1;
+    let up_ends = ends & up;
+    gone |= (up_ends.shr_out(w) & pointed).shl_out(w);
+    pointed |= up_ends.shr_out(w);
+    let down_ends = ends & down;
+    gone |= (down_ends.shl_out(w) & pointed).shr_out(w);
+    gone
+}
+
 impl<B: Bits> Region<B> {
     /// The region `bits` of an `h × w` box; `h * w` must be at most
     /// [`MAX_CELLS`] and at most `B::BITS`.
@@ -188,12 +271,25 @@ impl<B: Bits> Region<B> {
     /// since any path through `removed` can then go round. A `false` may
     /// still be connected (joined further away).
     pub fn stays_connected(&self, removed: B) -> bool {
-        let around = self.next_to(removed);
+        // Every option of a Cram search asks this, so the box's masks are
+        // fetched once for all four steps.
+        let [all, has_left, has_right] = masks_in::<B>(self.h, self.w);
+        let w = self.w as u32;
+        let around = next_to_in(self.bits, removed, w, has_left, has_right);
         if around.count_ones() <= 1 {
             return true;
         }
-        let near = self.grow(self.grow(removed)) & self.bits;
-        let joined = Region::new(self.h, self.w, near).piece_of(lowest(around));
+        let once = removed | next_to_in(all, removed, w, has_left, has_right);
+        let near = (once | next_to_in(all, once, w, has_left, has_right)) & self.bits;
+        let joined = reach_in(
+            near,
+            lowest(around),
+            B::ZERO,
+            B::ZERO,
+            w,
+            has_left,
+            has_right,
+        );
         around & !joined == B::ZERO
     }
 
@@ -353,56 +449,25 @@ impl<B: Bits> Region<B> {
     /// the position without `t2` have options of the same values. (Beling's
     /// Cram solver reduces such "stars" too.)
     pub fn without_extra_dead_ends(&self) -> Region<B> {
-        let (p, w) = (self.bits, self.w as u32);
-        let [left, right, up, down] = self.sides();
-        let ends = self.dead_ends();
+        let sides = self.sides();
+        let ends = dead_ends_of(sides);
         if ends == B::ZERO {
             return *self;
         }
-        // Each dead end points at its neighbour; a neighbour already
-        // pointed at keeps the dead end it has, and the new one goes.
-        let mut pointed = B::ZERO;
-        let mut gone = B::ZERO;
-        let left_ends = ends & left;
-        pointed |= left_ends >> 1;
-        let right_ends = ends & right;
-        gone |= ((right_ends << 1) & pointed) >> 1;
-        pointed |= right_ends << 1;
-        let up_ends = ends & up;
-        gone |= (up_ends.shr_out(w) & pointed).shl_out(w);
-        pointed |= up_ends.shr_out(w);
-        let down_ends = ends & down;
-        gone |= (down_ends.shl_out(w) & pointed).shr_out(w);
-        Region::new(self.h, self.w, p & !gone)
+        let gone = extra_dead_ends(sides, ends, self.w as u32);
+        Region::new(self.h, self.w, self.bits & !gone)
     }
 
     /// The cells of the region with a neighbour in it to the left, to the
     /// right, above and below.
     fn sides(&self) -> [B; 4] {
         let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
-        let (p, w) = (self.bits, self.w as u32);
-        [
-            p & (p << 1) & has_left,
-            p & (p >> 1) & has_right,
-            p & p.shl_out(w),
-            p & p.shr_out(w),
-        ]
+        sides_of(self.bits, self.w as u32, has_left, has_right)
     }
 
     /// The dead ends: cells with exactly one neighbour in the region.
     fn dead_ends(&self) -> B {
-        let [left, right, up, down] = self.sides();
-        let odd = left ^ right ^ up ^ down;
-        let two = (left & right) | ((left | right) & (up | down)) | (up & down);
-        odd & !two
-    }
-
-    /// The cells of the region next to a cell of `set`.
-    fn next_to(&self, set: B) -> B {
-        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
-        let w = self.w as u32;
-        (((set << 1) & has_left) | ((set >> 1) & has_right) | set.shl_out(w) | set.shr_out(w))
-            & self.bits
+        dead_ends_of(self.sides())
     }
 
     /// The region without Cram's bridges: cells that are not dead ends and
@@ -423,9 +488,40 @@ impl<B: Bits> Region<B> {
         if ends == B::ZERO {
             return *self;
         }
-        let has_end = self.next_to(ends);
-        let bridges = self.bits & !ends & !self.next_to(self.bits & !has_end);
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
+        let bridges = bridges_of(self.bits, ends, self.w as u32, has_left, has_right);
         Region::new(self.h, self.w, self.bits & !bridges)
+    }
+
+    /// The region after [`Region::without_extra_dead_ends`] and then
+    /// [`Region::without_bridges`], and whether a bridge went (which may
+    /// cut the region in two). The same cells as the two steps, found with
+    /// the box's masks fetched once and the sides and dead ends found
+    /// once: the bridges need the dead ends of what the first step leaves,
+    /// which are the ones it started from unless a dead end went, and
+    /// every option of a Cram search passes through here.
+    pub fn cram_reduced(&self) -> (Region<B>, bool) {
+        let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
+        let w = self.w as u32;
+        let mut p = self.bits;
+        let sides = sides_of(p, w, has_left, has_right);
+        let mut ends = dead_ends_of(sides);
+        if ends == B::ZERO {
+            return (*self, false);
+        }
+        let gone = extra_dead_ends(sides, ends, w);
+        if gone != B::ZERO {
+            p &= !gone;
+            ends = dead_ends_of(sides_of(p, w, has_left, has_right));
+            if ends == B::ZERO {
+                return (Region::new(self.h, self.w, p), false);
+            }
+        }
+        let bridges = bridges_of(p, ends, w, has_left, has_right);
+        (
+            Region::new(self.h, self.w, p & !bridges),
+            bridges != B::ZERO,
+        )
     }
 
     /// For Cram, on a connected region: a part of it that is a game of its
@@ -471,7 +567,7 @@ impl<B: Bits> Region<B> {
             let (b, c) = (a << 1, a.shl_out(w));
             // Cut between the columns, then between the rows.
             for (cut_right, cut_down, across) in [(a | c, B::ZERO, b), (B::ZERO, a | b, c)] {
-                let part = self.reach(a, cut_right, cut_down);
+                let part = reach_in(p, a, cut_right, cut_down, w, has_left, has_right);
                 if part & across == B::ZERO {
                     return Some(part);
                 }
@@ -486,19 +582,7 @@ impl<B: Bits> Region<B> {
     fn reach(&self, seed: B, cut_right: B, cut_down: B) -> B {
         let [_, has_left, has_right] = masks_in::<B>(self.h, self.w);
         let w = self.w as u32;
-        let mut set = seed & self.bits;
-        loop {
-            let next = (set
-                | (((set & !cut_right) << 1) & has_left)
-                | ((set >> 1) & has_right & !cut_right)
-                | (set & !cut_down).shl_out(w)
-                | (set.shr_out(w) & !cut_down))
-                & self.bits;
-            if next == set {
-                return set;
-            }
-            set = next;
-        }
+        reach_in(self.bits, seed, cut_right, cut_down, w, has_left, has_right)
     }
 
     /// Whether the first player wins Cram by covering the two centre cells
@@ -712,6 +796,13 @@ mod tests {
                         wide.without_extra_dead_ends(),
                     );
                     same(narrow.without_bridges(), wide.without_bridges());
+                    // The two steps in one agree with the two steps.
+                    let (reduced, bridged) = wide.cram_reduced();
+                    let ends_gone = wide.without_extra_dead_ends();
+                    let both = ends_gone.without_bridges();
+                    assert_eq!((reduced, bridged), (both, both != ends_gone), "{wide:?}");
+                    let (narrow_reduced, _) = narrow.cram_reduced();
+                    same(narrow_reduced, reduced);
                     assert_eq!(narrow.mirror_wins(), wide.mirror_wins());
                     assert_eq!(narrow.centre_domino_wins(), wide.centre_domino_wins());
                     let (mut a, mut b) = (Vec::new(), Vec::new());

@@ -494,11 +494,10 @@ impl<B: Bits> Engine<B> {
     /// (the cells a move took from a piece), or is 0; it lets a region
     /// that stays in one piece skip the search for its pieces.
     fn split_cram(&self, region: Region<B>, removed: B, out: &mut Vec<Cells<B>>) {
-        let without_ends = region.without_extra_dead_ends();
-        let reduced = without_ends.without_bridges();
+        let (reduced, bridged) = region.cram_reduced();
         // Dead ends go one at a time from beside a cell that stays, which
         // keeps a region connected; bridges may cut it.
-        if removed != B::ZERO && reduced == without_ends && region.stays_connected(removed) {
+        if removed != B::ZERO && !bridged && region.stays_connected(removed) {
             if reduced.bits != B::ZERO {
                 self.push_cram_piece(reduced, out);
             }
