@@ -119,7 +119,11 @@ pub(crate) fn extend(
     let size = elements.len();
     let width_g = gens.len();
     let mut table = vec![0u32; size * size];
-    table[..size].copy_from_slice(&(0..size as u32).collect::<Vec<u32>>());
+    // The identity's row.
+    table[..size]
+        .iter_mut()
+        .zip(0..)
+        .for_each(|(cell, e)| *cell = e);
     for (a, &(r, g)) in reached.iter().enumerate().skip(1) {
         if a % 256 == 0 {
             limits.check_stop()?;

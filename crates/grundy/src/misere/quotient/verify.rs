@@ -210,7 +210,7 @@ fn p_option_from_every_n(
             search.kinds.push(kind);
         }
     }
-    let verdict = search.run(m, p, old_kinds, old_states, limits);
+    let verdict = search.run(old_kinds, old_states, limits);
     match verdict {
         Ok(Verdict::Holds) => {
             *explored = Some(search);
@@ -276,30 +276,35 @@ impl Explored {
     /// Expands the first `old_states` states with the kinds from
     /// `old_kinds` on (the rest they already had), and every later state
     /// with every kind, testing each new state.
-    fn run(
-        &mut self,
-        m: &Monoid,
-        p: &[bool],
-        old_kinds: usize,
-        old_states: usize,
-        limits: &Limits,
-    ) -> Result<Verdict> {
-        let words = self.words;
-        let state_bytes = ((words as u64 + 1) * 8 + 48).saturating_mul(2)
-            + (self.sig.len() as u64 * 8) / (self.states.len() as u64 + 1);
+    fn run(&mut self, old_kinds: usize, old_states: usize, limits: &Limits) -> Result<Verdict> {
+        let Explored {
+            monoid: m,
+            p,
+            words,
+            sig,
+            kinds,
+            states,
+            parent,
+            seen,
+        } = self;
+        let words = *words;
+        // Each state is held twice (the queue and the set), with the set's
+        // overhead; the signatures are held once.
+        let state_bytes = ((words as u64 + 1) * 8 + 48).saturating_mul(2);
+        let sig_bytes = sig.len() as u64 * 8;
         let mut next = vec![0u64; words + 1];
         let mut at = 0;
-        while at < self.states.len() {
+        while at < states.len() {
             if at % 256 == 0 {
                 limits.check_stop()?;
             }
             let first_kind = if at < old_states { old_kinds } else { 0 };
-            let state = self.states[at].clone();
+            let state = states[at].clone();
             let y = state[0] as u32;
             let s = &state[1..];
             let ry = m.row(y);
-            for ki in first_kind..self.kinds.len() {
-                let kind = &self.kinds[ki];
+            for ki in first_kind..kinds.len() {
+                let kind = &kinds[ki];
                 next.iter_mut().for_each(|w| *w = 0);
                 next[0] = ry[kind.image as usize] as u64;
                 for (z, &hz) in m.row(kind.image).iter().enumerate() {
@@ -308,12 +313,12 @@ impl Explored {
                     }
                 }
                 for &o in &kind.options {
-                    let bits = &self.sig[ry[o as usize] as usize * words..][..words];
+                    let bits = &sig[ry[o as usize] as usize * words..][..words];
                     for (w, &b) in next[1..].iter_mut().zip(bits) {
                         *w |= b;
                     }
                 }
-                if self.seen.contains(next.as_slice()) {
+                if seen.contains(next.as_slice()) {
                     continue;
                 }
                 // `Opt` is not empty (the kind has a move); it meets `P`
@@ -322,24 +327,28 @@ impl Explored {
                 if p[next[0] as usize] == p_option {
                     let mut sum = vec![kind.heap];
                     let mut s = at;
-                    while self.parent[s].0 != usize::MAX {
-                        sum.push(self.kinds[self.parent[s].1].heap);
-                        s = self.parent[s].0;
+                    while parent[s].0 != usize::MAX {
+                        sum.push(kinds[parent[s].1].heap);
+                        s = parent[s].0;
                     }
                     return Ok(Verdict::Fails(sum));
                 }
-                if self.seen.len() >= limits.bounds.max_positions {
+                if seen.len() >= limits.bounds.max_positions {
                     return Err(Error::limit_of(
                         LimitKind::Positions,
                         "positions (states of the misère quotient's check)",
                         limits.bounds.max_positions as u64,
                     ));
                 }
-                limits.check_memory((self.seen.len() as u64 + 1).saturating_mul(state_bytes))?;
+                limits.check_memory(
+                    (seen.len() as u64 + 1)
+                        .saturating_mul(state_bytes)
+                        .saturating_add(sig_bytes),
+                )?;
                 let boxed = next.clone().into_boxed_slice();
-                self.seen.insert(boxed.clone());
-                self.states.push(boxed);
-                self.parent.push((at, ki));
+                seen.insert(boxed.clone());
+                states.push(boxed);
+                parent.push((at, ki));
             }
             at += 1;
         }
