@@ -21,7 +21,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::monoid::{Monoid, check_size};
+use super::monoid::{Generated, Monoid, check_size};
 use super::rules::Heaps;
 use crate::error::Result;
 use crate::limits::Limits;
@@ -29,10 +29,13 @@ use crate::word_hash::WordHashMap;
 
 /// A candidate monoid with its heap images and the set `P` it implies.
 pub(crate) struct Candidate {
-    /// The monoid.
-    pub(crate) monoid: Monoid,
+    /// The monoid, by its generators' products: the heaps' images.
+    pub(crate) monoid: Generated,
     /// `phi[h]`: the image of a heap of `h`, for every known heap.
     pub(crate) phi: Vec<u32>,
+    /// `letter[h]`: the generator that is the image of a heap of `h`;
+    /// `None` for a heap with no move (the identity).
+    pub(crate) letter: Vec<Option<usize>>,
     /// `p[e]`: whether the sums going to `e` are misère P-positions, as
     /// decided on one sum of `e` of least height ([`outcomes`]).
     pub(crate) p: Vec<bool>,
@@ -86,24 +89,23 @@ pub(crate) fn extend(
     let mut index: WordHashMap<Vec<u32>, u32> = WordHashMap::default();
     let mut elements: Vec<Vec<u32>> = vec![vec![0; width]];
     index.insert(vec![0; width], 0);
-    // `by_gen[e * gens + i]`: `e` times the `i`-th generator; and each
-    // element but the identity as (the element it was reached from, the
-    // generator), so that it is that element times that generator.
+    // `by_gen[e * gens + i]`: `e` times the `i`-th generator.
+    let element_bytes = (2 * (width as u64 * 4 + 24) + 16) + gens.len() as u64 * 4;
     let mut by_gen: Vec<u32> = Vec::new();
-    let mut reached: Vec<(u32, usize)> = vec![(0, 0)];
     let mut out = vec![0; width];
     let mut at = 0;
     while at < elements.len() {
-        for (i, g) in gens.iter().enumerate() {
+        for g in &gens {
             mul(&elements[at], g, &mut out);
             let e = match index.get(&out) {
                 Some(&e) => e,
                 None => {
-                    check_size(elements.len() + 1, limits)?;
+                    // Its tuple twice (the list and the index) and its
+                    // products with the generators.
+                    check_size(elements.len() + 1, element_bytes, limits)?;
                     let e = elements.len() as u32;
                     index.insert(out.clone(), e);
                     elements.push(out.clone());
-                    reached.push((at as u32, i));
                     e
                 }
             };
@@ -114,32 +116,21 @@ pub(crate) fn extend(
             limits.check_stop()?;
         }
     }
-    // The table row by row without hashing: for `a = r·g` (`r` reached
-    // earlier in breadth-first order), `a·b = (r·b)·g`.
-    let size = elements.len();
-    let width_g = gens.len();
-    let mut table = vec![0u32; size * size];
-    // The identity's row.
-    table[..size]
-        .iter_mut()
-        .zip(0..)
-        .for_each(|(cell, e)| *cell = e);
-    for (a, &(r, g)) in reached.iter().enumerate().skip(1) {
-        if a % 256 == 0 {
-            limits.check_stop()?;
-        }
-        let (done, rest) = table.split_at_mut(a * size);
-        let from = &done[r as usize * size..][..size];
-        for (cell, &rb) in rest[..size].iter_mut().zip(from) {
-            *cell = by_gen[rb as usize * width_g + g];
-        }
-    }
-    let monoid = Monoid::from_table(size, table);
+    let monoid = Generated::new(elements.len(), gens.len(), by_gen);
     let images: Vec<u32> = tuples.iter().map(|t| index[t]).collect();
-    let p = outcomes(&monoid, &images, heaps, limits)?;
+    let letter: Vec<Option<usize>> = (0..heaps.len())
+        .map(|h| {
+            (h > 0 && !heaps.terminal(h)).then(|| {
+                gens.binary_search(&tuples[h].as_slice())
+                    .expect("every heap with a move has a generator")
+            })
+        })
+        .collect();
+    let p = outcomes(&monoid, &letter, heaps, limits)?;
     Ok(Candidate {
         monoid,
         phi: images,
+        letter,
         p,
     })
 }
@@ -169,8 +160,8 @@ pub(crate) fn option_images(m: &Monoid, phi: &[u32], options: &[Box<[u32]>]) -> 
 /// empty one) is won by the player to move under misère play. Elements no
 /// sum reaches (none, when the heaps generate `M`) are left out of `P`.
 pub(crate) fn outcomes(
-    m: &Monoid,
-    phi: &[u32],
+    m: &Generated,
+    letter: &[Option<usize>],
     heaps: &Heaps,
     limits: &Limits,
 ) -> Result<Vec<bool>> {
@@ -191,7 +182,7 @@ pub(crate) fn outcomes(
             limits.check_stop()?;
         }
         for &h in &movers {
-            let f = m.mul(e, phi[h]) as usize;
+            let f = times_sum(m, letter, e, &[h as u32]) as usize;
             let nd = d.saturating_add(heaps.height[h]);
             if nd < dist[f] {
                 dist[f] = nd;
@@ -214,14 +205,20 @@ pub(crate) fn outcomes(
             at = from;
         }
         sum.sort_unstable();
-        p[e as usize] = !has_p_option(m, phi, heaps, &sum, &p);
+        p[e as usize] = !has_p_option(m, letter, heaps, &sum, &p);
     }
     Ok(p)
 }
 
 /// Whether some move of the sum `sum` (sorted heap sizes) leads to an
 /// element marked in `p`.
-fn has_p_option(m: &Monoid, phi: &[u32], heaps: &Heaps, sum: &[u32], p: &[bool]) -> bool {
+fn has_p_option(
+    m: &Generated,
+    letter: &[Option<usize>],
+    heaps: &Heaps,
+    sum: &[u32],
+    p: &[bool],
+) -> bool {
     for (i, &h) in sum.iter().enumerate() {
         if i > 0 && sum[i - 1] == h {
             continue;
@@ -230,12 +227,20 @@ fn has_p_option(m: &Monoid, phi: &[u32], heaps: &Heaps, sum: &[u32], p: &[bool])
             .iter()
             .enumerate()
             .filter(|&(j, _)| j != i)
-            .fold(0, |e, (_, &g)| m.mul(e, phi[g as usize]));
+            .fold(0, |e, (_, &g)| times_sum(m, letter, e, &[g]));
         for option in &heaps.options[h as usize] {
-            if p[m.mul(rest, image(m, phi, option)) as usize] {
+            if p[times_sum(m, letter, rest, option) as usize] {
                 return true;
             }
         }
     }
     false
+}
+
+/// `e` times the image of the sum of `parts`.
+fn times_sum(m: &Generated, letter: &[Option<usize>], e: u32, parts: &[u32]) -> u32 {
+    parts
+        .iter()
+        .filter_map(|&h| letter[h as usize])
+        .fold(e, |e, g| m.times(e, g))
 }

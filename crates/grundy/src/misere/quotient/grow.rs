@@ -220,15 +220,15 @@ impl<H: HeapGame> Quotient<H> {
             // In heap order, so that the reduction numbers the elements
             // the same way whenever the quotient comes out the same: the
             // check's search is then resumed, not redone.
-            let mut gens: Vec<u32> = Vec::new();
-            for h in (1..=n).filter(|&h| !heaps.terminal(h)) {
-                if !gens.contains(&cand.phi[h]) {
-                    gens.push(cand.phi[h]);
+            let mut order: Vec<usize> = Vec::new();
+            for letter in cand.letter.iter().flatten() {
+                if !order.contains(letter) {
+                    order.push(*letter);
                 }
             }
             // The check reads `P` only, so it runs on the reduction, whose
             // outcomes are the candidate's.
-            let reduced = reduce(&cand.monoid, &cand.p, &gens, limits)?;
+            let reduced = reduce(&cand.monoid, &cand.p, &order, limits)?;
             let phi: Vec<u32> = cand
                 .phi
                 .iter()

@@ -1,6 +1,6 @@
-//! Finite commutative monoids given by their multiplication table, and the
-//! reduction of one with a marked subset `P` to its quotient by
-//! indistinguishability.
+//! Finite commutative monoids given by their multiplication table or by
+//! their generators' products alone, and the reduction of one with a
+//! marked subset `P` to its quotient by indistinguishability.
 //!
 //! Elements are indices `0..size`; index 0 is always the identity.
 
@@ -49,9 +49,45 @@ impl Monoid {
     }
 }
 
-/// `Err` when a monoid of `size` elements (its table of `size²` entries)
+/// A finite commutative monoid known by the products of its elements with
+/// its generators only (`size × generators` entries, not `size²`): enough
+/// to multiply any element by a product of generators, which is all a
+/// candidate quotient is asked before its reduction.
+#[derive(Clone, Debug)]
+pub(crate) struct Generated {
+    size: usize,
+    letters: usize,
+    /// `by_gen[e * letters + i]`: `e` times the `i`-th generator.
+    by_gen: Vec<u32>,
+}
+
+impl Generated {
+    /// The monoid of `size` elements whose products with the `letters`
+    /// generators are `by_gen` (row by row, identity 0).
+    pub(crate) fn new(size: usize, letters: usize, by_gen: Vec<u32>) -> Generated {
+        debug_assert_eq!(by_gen.len(), size * letters);
+        Generated {
+            size,
+            letters,
+            by_gen,
+        }
+    }
+
+    /// How many elements.
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// `e` times the `i`-th generator.
+    #[inline]
+    pub(crate) fn times(&self, e: u32, i: usize) -> u32 {
+        self.by_gen[e as usize * self.letters + i]
+    }
+}
+
+/// `Err` when a monoid of `size` elements, each taking `bytes_each` bytes,
 /// passes the positions limit or the memory limit.
-pub(crate) fn check_size(size: usize, limits: &Limits) -> Result<()> {
+pub(crate) fn check_size(size: usize, bytes_each: u64, limits: &Limits) -> Result<()> {
     if size > limits.bounds.max_positions {
         return Err(Error::limit_of(
             LimitKind::Positions,
@@ -59,21 +95,22 @@ pub(crate) fn check_size(size: usize, limits: &Limits) -> Result<()> {
             limits.bounds.max_positions as u64,
         ));
     }
-    limits.check_memory((size as u64).saturating_pow(2).saturating_mul(4))
+    limits.check_memory((size as u64).saturating_mul(bytes_each))
 }
 
-/// The coarsest partition of `m` finer than `labels` that multiplying by
-/// each of `gens` respects: `x`, `y` share a block exactly when `xw`, `yw`
-/// have the same label for every product `w` of generators (Moore's
-/// algorithm, splitting blocks by their successors' blocks until nothing
-/// splits). Returns each element's block, numbered from 0, and the count.
-pub(crate) fn refine(
-    m: &Monoid,
-    gens: &[u32],
+/// The coarsest partition of the states of an automaton finer than
+/// `labels` that its letters respect: `succ(s, i)` is where letter `i`
+/// leads from state `s`, for `letters` letters and states `0..labels.len()`
+/// (Moore's algorithm, splitting blocks by their successors' blocks until
+/// nothing splits). Returns each state's block, numbered from 0, and the
+/// count.
+pub(crate) fn refine_automaton(
+    letters: usize,
+    succ: impl Fn(u32, usize) -> u32,
     labels: Vec<u32>,
     limits: &Limits,
 ) -> Result<(Vec<u32>, usize)> {
-    let n = m.size();
+    let n = labels.len();
     let mut signature = WordHashMap::default();
     let mut block: Vec<u32> = labels
         .iter()
@@ -84,7 +121,7 @@ pub(crate) fn refine(
         .collect();
     let mut count = signature.len();
     let mut signature = WordHashMap::default();
-    let mut key = Vec::with_capacity(gens.len() + 1);
+    let mut key = Vec::with_capacity(letters + 1);
     loop {
         limits.check_stop()?;
         signature.clear();
@@ -92,7 +129,7 @@ pub(crate) fn refine(
         for e in 0..n {
             key.clear();
             key.push(block[e]);
-            key.extend(gens.iter().map(|&g| block[m.mul(e as u32, g) as usize]));
+            key.extend((0..letters).map(|i| block[succ(e as u32, i) as usize]));
             let fresh = signature.len() as u32;
             next[e] = *signature.entry(key.clone()).or_insert(fresh);
         }
@@ -118,41 +155,65 @@ pub(crate) struct Reduced {
 
 /// The quotient of `m` by `x ~ y` ⟺ (for every `z`: `xz ∈ P` ⟺ `yz ∈ P`).
 ///
-/// `gens` must generate `m`. Then the relation is the Nerode equivalence of
-/// the automaton whose states are the elements, whose letters are the
-/// generators (a letter multiplies), whose start is the identity and whose
-/// accepting states are `P`: every `z` is a word in the generators. Moore's
-/// partition refinement computes it, starting from {P, not P} and splitting
-/// blocks by the blocks their successors fall in, until nothing splits.
+/// The relation is the Nerode equivalence of the automaton whose states
+/// are the elements, whose letters are the generators (a letter
+/// multiplies), whose start is the identity and whose accepting states are
+/// `P`: every `z` is a word in the generators. Moore's partition
+/// refinement computes it, starting from {P, not P} and splitting blocks by
+/// the blocks their successors fall in, until nothing splits.
 /// Commutativity makes it a congruence (`x ~ y` gives `xz ~ yz`), so the
 /// classes multiply. The quotient's elements are numbered in breadth-first
-/// order from the identity over `gens`, so the identity stays 0.
-pub(crate) fn reduce(m: &Monoid, p: &[bool], gens: &[u32], limits: &Limits) -> Result<Reduced> {
-    let (block, count) = refine(m, gens, p.iter().map(|&x| x as u32).collect(), limits)?;
-    // Number the blocks breadth-first from the identity's.
-    let mut order = vec![u32::MAX; count];
+/// order from the identity over the generators taken in the order `order`
+/// (indices of generators), so the identity stays 0.
+pub(crate) fn reduce(
+    m: &Generated,
+    p: &[bool],
+    order: &[usize],
+    limits: &Limits,
+) -> Result<Reduced> {
+    let labels = p.iter().map(|&x| x as u32).collect();
+    let (block, count) = refine_automaton(m.letters, |e, i| m.times(e, i), labels, limits)?;
+    // A row of the table each.
+    check_size(count, count as u64 * 4, limits)?;
+    // Number the blocks breadth-first from the identity's, noting how each
+    // was reached: (the element it was reached from, the generator).
+    let mut number = vec![u32::MAX; count];
     let mut rep = Vec::with_capacity(count);
-    order[block[0] as usize] = 0;
+    let mut reached: Vec<(u32, usize)> = Vec::with_capacity(count);
+    number[block[0] as usize] = 0;
     rep.push(0u32);
+    reached.push((0, 0));
     let mut at = 0;
     while at < rep.len() {
         let e = rep[at];
-        at += 1;
-        for &g in gens {
-            let f = m.mul(e, g);
+        for &g in order {
+            let f = m.times(e, g);
             let b = block[f as usize] as usize;
-            if order[b] == u32::MAX {
-                order[b] = rep.len() as u32;
+            if number[b] == u32::MAX {
+                number[b] = rep.len() as u32;
                 rep.push(f);
+                reached.push((at as u32, g));
             }
         }
+        at += 1;
     }
     debug_assert_eq!(rep.len(), count, "the generators generate the monoid");
-    let class: Vec<u32> = block.iter().map(|&b| order[b as usize]).collect();
-    let mut table = Vec::with_capacity(count * count);
-    for &a in &rep {
-        for &b in &rep {
-            table.push(class[m.mul(a, b) as usize]);
+    let class: Vec<u32> = block.iter().map(|&b| number[b as usize]).collect();
+    // The table row by row: for `a = r·g` (`r` numbered before `a`),
+    // `a·b = (r·b)·g`.
+    let mut table = vec![0u32; count * count];
+    table[..count]
+        .iter_mut()
+        .zip(0..)
+        .for_each(|(cell, e)| *cell = e);
+    for (a, &(r, g)) in reached.iter().enumerate().skip(1) {
+        if a % 256 == 0 {
+            limits.check_stop()?;
+        }
+        let (done, rest) = table.split_at_mut(a * count);
+        let from = &done[r as usize * count..][..count];
+        for (cell, &rb) in rest[..count].iter_mut().zip(from) {
+            *cell = class[m.times(rep[rb as usize], g) as usize];
         }
     }
     let p = rep.iter().map(|&e| p[e as usize]).collect();
@@ -167,16 +228,15 @@ pub(crate) fn reduce(m: &Monoid, p: &[bool], gens: &[u32], limits: &Limits) -> R
 mod tests {
     use super::*;
 
-    /// Z/4 under addition, as a table.
-    fn z4() -> Monoid {
-        let table = (0..16).map(|i| ((i / 4 + i % 4) % 4) as u32).collect();
-        Monoid::from_table(4, table)
+    /// Z/4 under addition, generated by 1.
+    fn z4() -> Generated {
+        Generated::new(4, 1, vec![1, 2, 3, 0])
     }
 
     #[test]
     fn reduction_merges_what_p_cannot_tell_apart() {
         // P = {0, 2} in Z/4 cannot tell 0 from 2 or 1 from 3.
-        let r = reduce(&z4(), &[true, false, true, false], &[1], &Limits::default()).unwrap();
+        let r = reduce(&z4(), &[true, false, true, false], &[0], &Limits::default()).unwrap();
         assert_eq!(r.monoid.size(), 2);
         assert_eq!(r.class, [0, 1, 0, 1]);
         assert_eq!(r.p, [true, false]);
@@ -184,7 +244,7 @@ mod tests {
         let r = reduce(
             &z4(),
             &[false, true, false, false],
-            &[1],
+            &[0],
             &Limits::default(),
         )
         .unwrap();
