@@ -175,7 +175,12 @@ fn every_surveyed_game_agrees_with_search() {
             .with_deadline(Some(crate::limits::Deadline::after_seconds(2)));
         let mut q = Quotient::new(game.clone());
         if let Err(e) = q.extend_to(30, &limits) {
-            assert!(e.limit_kind().is_some(), "{code}: {e}");
+            // A limit, or the guesses of one heap used up: the quotient
+            // stays that of the heaps reached, checked below.
+            assert!(
+                e.limit_kind().is_some() || e.to_string().contains("no candidate passed"),
+                "{code}: {e}"
+            );
         }
         if q.order() > 1000 || q.heaps() == 0 {
             continue;
