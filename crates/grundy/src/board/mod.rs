@@ -14,6 +14,7 @@
 //! - [`table`]: a transposition table that keeps within a memory budget by
 //!   replacement;
 //! - [`saved`]: that table on disk, read back after checks;
+//! - [`shared`]: that table shared by the two threads of one search;
 //! - [`search`]: the value of a Cram or Node Kayles position as the nim-sum
 //!   of its pieces, each searched once;
 //! - [`chomp`]: every Chomp value of a bar, in one pass over a dense table;
@@ -29,6 +30,7 @@ pub mod grid;
 pub(crate) mod rule;
 pub(crate) mod saved;
 pub(crate) mod search;
+pub(crate) mod shared;
 pub(crate) mod strip;
 pub(crate) mod table;
 pub(crate) mod text;

@@ -17,18 +17,21 @@
 //! [`Region`]). The plain search (every option's value, then the mex) is
 //! kept beside it as [`Strategy::Mex`], and the tests compare the two.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::bits::{Bits, highest, lowest};
 use super::grid::{Region, low_bits};
 use super::rule::Rule;
 use super::saved;
+use super::shared::{Put, SharedTable};
 use super::strip::strip_value;
 use super::table::{Facts, Key, Table};
 use super::values::ValueSet;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::limits::{Limits, Progress};
 use crate::nimber::Nimber;
 
@@ -47,6 +50,22 @@ const PREFETCH_BATCH: usize = 4;
 
 /// Positions searched between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1 << 14;
+
+/// Boards of fewer cells are searched on one thread even when more are
+/// allowed: they take well under a second, less than starting a second
+/// thread and sharing the table saves. From 30 cells on, two threads
+/// measured 1.2–1.6 times faster on an idle two-core machine (see
+/// BENCHMARKS.md); the tests lower it to check the two-thread search on
+/// small boards.
+const TWO_THREADS_FROM: u32 = 30;
+
+/// The levels of the search (the root is level 0) at which the two
+/// threads share out the options of a position they both search (see
+/// `Engine::ask_shared`); below, each goes its own way.
+const SPLIT_LEVELS: usize = 2;
+
+/// Slots a thread fills before it adds them to the shared table's count.
+const FILLS_TOLD: usize = 64;
 
 /// A search with its table, kept between questions so that every answer
 /// about one game (a value, then the value of each option) shares it.
@@ -161,7 +180,7 @@ impl Search {
     /// deadline or when the stop flag is set.
     pub fn value(&mut self, cells: Cells, limits: &Limits) -> Result<Nimber> {
         match self.narrow_cells(cells) {
-            Some(narrow) => self.narrow().value(narrow, limits),
+            Some(narrow) => self.narrow().value_on_threads(narrow, limits),
             None => self.wide().value(cells, limits),
         }
     }
@@ -252,6 +271,67 @@ struct Engine<B: Bits> {
     saved_to: Option<PathBuf>,
     /// Positions searched when the table was last read or saved.
     saved_at: u64,
+    /// While two threads search together, what they share; the table of
+    /// the field `table` is then not used.
+    sharing: Option<Arc<Sharing>>,
+    /// Which of the two threads this is (0 or 1).
+    thread: usize,
+    /// Slots filled in the shared table, not yet added to its count.
+    fills: usize,
+    /// Boards of fewer cells are searched on one thread (see
+    /// [`TWO_THREADS_FROM`]; the tests lower it).
+    two_threads_from: u32,
+}
+
+/// What the two threads of one search share: the table, which options of
+/// the first levels each is asking (see `Engine::ask_shared`), and
+/// whether one of them has the answer.
+struct Sharing {
+    table: SharedTable,
+    claims: Mutex<HashMap<Claim, Owner>>,
+    finished: AtomicBool,
+}
+
+/// One option asked in one question: the position's key, the values asked
+/// about, and the option's key.
+type Claim = (Key, u8, Key);
+
+/// Who asks an option of the first levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owner {
+    /// This thread asks it now.
+    Asking(usize),
+    /// Asked: the table has the answer (unless it was replaced since).
+    Done,
+}
+
+impl Sharing {
+    /// What thread `me` should do with the option `claim`: ask it
+    /// (`true`, claimed now or already answered) or leave it for later,
+    /// since the other thread is asking it (`false`).
+    fn claim(&self, claim: Claim, me: usize) -> bool {
+        let mut claims = self.claims.lock().unwrap_or_else(|e| e.into_inner());
+        match claims.get(&claim) {
+            Some(Owner::Asking(other)) if *other != me => false,
+            Some(_) => true,
+            None => {
+                claims.insert(claim, Owner::Asking(me));
+                true
+            }
+        }
+    }
+
+    /// Whether the option `claim` has been asked, its answer in the table.
+    fn is_done(&self, claim: Claim) -> bool {
+        let claims = self.claims.lock().unwrap_or_else(|e| e.into_inner());
+        claims.get(&claim) == Some(&Owner::Done)
+    }
+
+    /// Marks the option `claim` asked.
+    fn done(&self, claim: Claim) {
+        let mut claims = self.claims.lock().unwrap_or_else(|e| e.into_inner());
+        claims.insert(claim, Owner::Done);
+    }
 }
 
 /// How a piece's value is searched.
@@ -282,6 +362,8 @@ struct Scratch<B: Bits> {
 /// and the nim-sum `known` of the pieces it has of known value.
 #[derive(Clone, Copy)]
 struct Open {
+    /// The option's place among the position's options.
+    index: u32,
     /// How hard it looks: the sum of the squares of its pieces' sizes.
     cost: u32,
     /// How far the move is from the middle (see `off_centre`), to try
@@ -290,6 +372,15 @@ struct Open {
     start: usize,
     end: usize,
     known: u8,
+}
+
+/// Where the scan of a position's options stands (see
+/// `Engine::value_in`): the values asked about, the values the position
+/// may still have, and whether every option asked has told its value.
+struct Scan {
+    wanted: ValueSet,
+    maybe: ValueSet,
+    exact: bool,
 }
 
 /// How far the cells a move takes lie from the middle of the piece's box:
@@ -365,6 +456,10 @@ impl<B: Bits> Engine<B> {
             scratch: Vec::new(),
             saved_to: None,
             saved_at: 0,
+            sharing: None,
+            thread: 0,
+            fills: 0,
+            two_threads_from: TWO_THREADS_FROM,
         }
     }
 
@@ -382,6 +477,10 @@ impl<B: Bits> Engine<B> {
             scratch: Vec::new(),
             saved_to: self.saved_to,
             saved_at: self.saved_at,
+            sharing: None,
+            thread: 0,
+            fills: 0,
+            two_threads_from: self.two_threads_from,
         }
     }
 
@@ -563,7 +662,31 @@ impl<B: Bits> Engine<B> {
                 return Facts::value(strip_value(self.rule, cells));
             }
         }
-        self.table.get(key).unwrap_or_default()
+        self.table_get(key).unwrap_or_default()
+    }
+
+    /// The stored facts of `key`, from the table the search uses now.
+    fn table_get(&self, key: Key) -> Option<Facts> {
+        match &self.sharing {
+            Some(sharing) => sharing.table.get(key),
+            None => self.table.get(key),
+        }
+    }
+
+    /// Stores the facts of `key` in the table the search uses now.
+    fn table_put(&mut self, key: Key, facts: Facts, work: u64) {
+        let Some(sharing) = &self.sharing else {
+            self.table.put(key, facts, work);
+            return;
+        };
+        if sharing.table.put(key, facts, work) == Put::Filled {
+            self.fills += 1;
+            // Counted in batches, so the threads seldom write one counter.
+            if self.fills == FILLS_TOLD {
+                sharing.table.add_filled(self.fills, self.thread);
+                self.fills = 0;
+            }
+        }
     }
 
     /// Appends what each move leaves of a connected piece.
@@ -671,8 +794,7 @@ impl<B: Bits> Engine<B> {
         self.give(depth, scratch);
         result?;
         let value = mex(&seen);
-        self.table
-            .put(key_of(piece).1, Facts::value(value), self.nodes - before);
+        self.table_put(key_of(piece).1, Facts::value(value), self.nodes - before);
         Ok(value)
     }
 
@@ -733,7 +855,7 @@ impl<B: Bits> Engine<B> {
             Some(v) => facts = Facts::value(v),
             None => facts.not |= wanted.low(),
         }
-        self.table.put(key_of(piece).1, facts, self.nodes - before);
+        self.table_put(key_of(piece).1, facts, self.nodes - before);
         Ok(found)
     }
 
@@ -754,7 +876,7 @@ impl<B: Bits> Engine<B> {
         // Fewer than 256 options: a piece has at most 128 cells.
         let mut maybe = ValueSet::up_to(s.options.len() as u8);
         // Whether every option has told its value.
-        let mut exact = true;
+        let exact = true;
         // The options go in batches: a batch's pieces first, their table
         // entries fetched as they come, so the lookups find them in the
         // cache. Batches stay small because most scans stop early, and the
@@ -787,6 +909,7 @@ impl<B: Bits> Engine<B> {
                     .map(|&p| cell_count(p).pow(2))
                     .sum();
                 s.open.push(Open {
+                    index: i as u32,
                     cost,
                     centre: off_centre(piece, s.options[i]),
                     start,
@@ -796,29 +919,116 @@ impl<B: Bits> Engine<B> {
             }
         }
         s.open.sort_unstable_by_key(|o| (o.cost, o.centre));
-        for &Open {
-            start, end, known, ..
-        } in &s.open
-        {
-            if maybe.and(wanted).is_empty() {
-                return Ok(None);
-            }
-            let ask = maybe.without_max().and(ValueSet::up_to(top));
-            let answer = if ask.is_empty() {
-                None
-            } else {
-                self.sum_value_in(&mut s.pieces[start..end], known, ask, depth + 1, limits)?
-            };
-            match answer {
-                Some(v) => take_out(&mut maybe, v),
-                None => {
-                    maybe = maybe.without_max();
-                    exact = false;
+        let mut scan = Scan {
+            wanted,
+            maybe,
+            exact,
+        };
+        let open = if depth < SPLIT_LEVELS && self.sharing.is_some() {
+            self.ask_shared(piece, &mut scan, s, depth, limits)?
+        } else {
+            let mut open = true;
+            for i in 0..s.open.len() {
+                open = self.ask_open(s.open[i], &mut s.pieces, &mut scan, depth, limits)?;
+                if !open {
+                    break;
                 }
             }
+            open
+        };
+        if !open {
+            return Ok(None);
         }
-        let last = maybe.min().expect("one value is left");
-        Ok((exact || last <= top).then_some(last))
+        let last = scan.maybe.min().expect("one value is left");
+        Ok((scan.exact || last <= top).then_some(last))
+    }
+
+    /// Asks the open option `o` (its pieces in `pieces`) about the values
+    /// `scan` may still have, as [`Engine::value_in`] explains, and takes
+    /// one out; returns `false`, asking nothing, when no wanted value is
+    /// left, so the answer is "not wanted".
+    fn ask_open(
+        &mut self,
+        o: Open,
+        pieces: &mut [Cells<B>],
+        scan: &mut Scan,
+        depth: usize,
+        limits: &Limits,
+    ) -> Result<bool> {
+        if scan.maybe.and(scan.wanted).is_empty() {
+            return Ok(false);
+        }
+        let top = scan.wanted.max().expect("wanted is not empty");
+        let ask = scan.maybe.without_max().and(ValueSet::up_to(top));
+        let answer = if ask.is_empty() {
+            None
+        } else {
+            let range = &mut pieces[o.start..o.end];
+            self.sum_value_in(range, o.known, ask, depth + 1, limits)?
+        };
+        match answer {
+            Some(v) => take_out(&mut scan.maybe, v),
+            None => {
+                scan.maybe = scan.maybe.without_max();
+                scan.exact = false;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Asks every open option of `s.open` as [`Engine::scan_options`]
+    /// does, shared out with the other thread, which searches the same
+    /// position: an option is claimed before it is asked, one the other
+    /// thread is asking is left for later, and one it has answered is
+    /// asked as soon as it has (the table then answers at once). Every
+    /// option is still asked by this thread, only in another order, and
+    /// the reasoning of [`Engine::value_in`] holds in any order; the claims
+    /// only say who searches first. Returns as [`Engine::ask_open`].
+    fn ask_shared(
+        &mut self,
+        piece: Cells<B>,
+        scan: &mut Scan,
+        s: &mut Scratch<B>,
+        depth: usize,
+        limits: &Limits,
+    ) -> Result<bool> {
+        let sharing = Arc::clone(self.sharing.as_ref().expect("the search is shared"));
+        let (parent, wanted) = (
+            key_of(piece).1,
+            scan.wanted.max().expect("wanted is not empty"),
+        );
+        let claim = |o: &Open, options: &[Cells<B>]| -> Claim {
+            (parent, wanted, key_of(options[o.index as usize]).1)
+        };
+        let mut later: Vec<usize> = Vec::new();
+        let mut next = 0;
+        loop {
+            let answered = later
+                .iter()
+                .position(|&i| sharing.is_done(claim(&s.open[i], &s.options)));
+            let i = if let Some(at) = answered {
+                later.remove(at)
+            } else if next < s.open.len() {
+                next += 1;
+                if !sharing.claim(claim(&s.open[next - 1], &s.options), self.thread) {
+                    later.push(next - 1);
+                    continue;
+                }
+                next - 1
+            } else if !later.is_empty() {
+                // Only options the other thread is still asking are left:
+                // this thread asks them too, and below they are shared out
+                // again.
+                later.remove(0)
+            } else {
+                return Ok(true);
+            };
+            let o = s.open[i];
+            if !self.ask_open(o, &mut s.pieces, scan, depth, limits)? {
+                return Ok(false);
+            }
+            sharing.done(claim(&o, &s.options));
+        }
     }
 
     /// The exact value of a connected piece.
@@ -882,7 +1092,10 @@ impl<B: Bits> Engine<B> {
     fn prefetch(&self, pieces: &[Cells<B>]) {
         for &piece in pieces {
             if cell_count(piece) > 3 {
-                self.table.prefetch(key_of(piece).1);
+                match &self.sharing {
+                    Some(sharing) => sharing.table.prefetch(key_of(piece).1),
+                    None => self.table.prefetch(key_of(piece).1),
+                }
             }
         }
     }
@@ -929,25 +1142,94 @@ impl<B: Bits> Engine<B> {
         // The first position looks too, so a stop already asked for is seen.
         if self.nodes % CHECK_EVERY == 1 {
             limits.check_stop()?;
+            if let Some(sharing) = &self.sharing {
+                // Between table calls: buckets the table grew out of may go.
+                sharing.table.quiet(self.thread);
+                // The other thread has the answer: this one's is not needed.
+                if sharing.finished.load(Ordering::Relaxed) {
+                    return Err(ErrorKind::Interrupted.into());
+                }
+            }
             if let Some(report) = &limits.run.progress
                 && self.last_report.elapsed() >= Duration::from_secs(1)
             {
                 self.last_report = Instant::now();
+                let size = match &self.sharing {
+                    Some(sharing) => TableSize {
+                        entries: sharing.table.len(),
+                        bytes: sharing.table.bytes(),
+                        replaced: sharing.table.replaced(),
+                    },
+                    None => TableSize::of(&self.table),
+                };
                 report(&Progress {
                     done: self.nodes,
                     target: 0,
                     detail: format!(
                         "{} positions searched, {} in the table ({} MiB, {} replaced), {:.0?}",
                         self.nodes,
-                        self.table.len(),
-                        self.table.bytes() >> 20,
-                        self.table.replaced(),
+                        size.entries,
+                        size.bytes >> 20,
+                        size.replaced,
                         self.started.elapsed()
                     ),
                 });
             }
         }
         Ok(())
+    }
+}
+
+impl Engine<u64> {
+    /// [`Engine::value`], on two threads when `limits` allows two, the
+    /// strategy is the bounds search and the position has at least
+    /// `two_threads_from` cells (see [`TWO_THREADS_FROM`]). Both threads search the whole position
+    /// with the table shared (see [`SharedTable`]), sharing out the
+    /// options of the first levels (see [`Engine::ask_shared`]); the first
+    /// to finish answers and the other stops. Each runs the one-thread
+    /// search with a table that holds only true facts, so either answer is
+    /// the one-thread answer.
+    fn value_on_threads(&mut self, cells: Cells<u64>, limits: &Limits) -> Result<Nimber> {
+        if limits.run.threads < 2
+            || self.strategy != Strategy::Bounds
+            || cell_count(cells) < self.two_threads_from
+        {
+            return self.value(cells, limits);
+        }
+        self.begin(limits);
+        let table = std::mem::replace(&mut self.table, Table::new(0));
+        let sharing = Arc::new(Sharing {
+            table: SharedTable::new(table),
+            claims: Mutex::default(),
+            finished: AtomicBool::new(false),
+        });
+        let mut helper = Engine::<u64>::on_graph(self.rule, Arc::clone(&self.adjacent));
+        helper.sharing = Some(Arc::clone(&sharing));
+        helper.thread = 1;
+        self.sharing = Some(Arc::clone(&sharing));
+        // Progress is reported by this thread alone.
+        let mut quiet = limits.clone();
+        quiet.run.progress = None;
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| {
+                let value = helper.value(cells, &quiet);
+                sharing.finished.store(true, Ordering::Relaxed);
+                value
+            });
+            let mine = self.value(cells, limits);
+            sharing.finished.store(true, Ordering::Relaxed);
+            (mine, other.join())
+        });
+        let theirs = theirs.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        self.sharing = None;
+        self.nodes += helper.nodes;
+        drop(helper);
+        let sharing = Arc::into_inner(sharing).expect("both threads are done");
+        self.table = sharing.table.into_table();
+        match (mine, theirs) {
+            (Ok(value), _) | (Err(_), Ok(value)) => Ok(value),
+            (Err(e), Err(_)) => Err(e),
+        }
     }
 }
 
@@ -1007,6 +1289,78 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A search whose positions of any size are searched on two threads
+    /// (when `limits` allows two).
+    fn on_two_threads(rule: Rule) -> Search {
+        let mut search = Search::new(rule);
+        either!(&mut search.engine, e => e.two_threads_from = 0);
+        search
+    }
+
+    /// The two-thread search gives the values of the one-thread search and
+    /// of the plain search, on random positions of up to 20 cells (one
+    /// search, its table kept from position to position, and a new one for
+    /// each) and on boards whose Cram values are published.
+    #[test]
+    fn two_threads_give_the_one_thread_values() {
+        let two = Limits::default().with_threads(2);
+        let one = Limits::default().with_threads(1);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for rule in [Rule::Cram, Rule::NodeKayles] {
+            let mut kept = on_two_threads(rule);
+            for h in 1..=4u8 {
+                for w in h..=5u8 {
+                    for _ in 0..8 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let n = h as u32 * w as u32;
+                        let free = (x | x >> 29) & low_bits::<u128>(n) as u64;
+                        let cells = Cells::Grid(Region::new(h, w, free as u128));
+                        let plain = Search::new(rule).with_strategy(Strategy::Mex);
+                        let want = plain.value_once(cells, &one);
+                        let single = Search::new(rule).value_once(cells, &one);
+                        let fresh = on_two_threads(rule).value_once(cells, &two);
+                        let shared = kept.value(cells, &two).unwrap();
+                        assert_eq!(single, want, "{rule:?} {h}x{w} {free:b}");
+                        assert_eq!(fresh, want, "{rule:?} {h}x{w} {free:b}");
+                        assert_eq!(shared, want, "{rule:?} {h}x{w} {free:b}");
+                    }
+                }
+            }
+        }
+        for (h, w, want) in [(4, 5, 2), (4, 6, 0), (4, 7, 3), (5, 6, 2)] {
+            let cells = Cells::Grid(Region::new(h, w, low_bits::<u128>(h as u32 * w as u32)));
+            let value = on_two_threads(Rule::Cram).value_once(cells, &two);
+            let transposed = Cells::Grid(Region::new(w, h, low_bits::<u128>(h as u32 * w as u32)));
+            assert_eq!(value, Nimber(want), "{h}x{w}");
+            assert_eq!(
+                on_two_threads(Rule::Cram).value_once(transposed, &two),
+                Nimber(want)
+            );
+        }
+    }
+
+    /// A stop asked for before a two-thread search starts ends it with an
+    /// error, as on one thread, and the search can be asked again.
+    #[test]
+    fn a_stopped_two_thread_search_stops() {
+        let stop = Arc::new(AtomicBool::new(true));
+        let stopped = Limits::default().with_threads(2).with_stop(Some(stop));
+        let cells = Cells::Grid(Region::new(4, 5, low_bits::<u128>(20)));
+        let mut search = on_two_threads(Rule::Cram);
+        assert!(search.value(cells, &stopped).is_err());
+        let limits = Limits::default().with_threads(2);
+        assert_eq!(search.value(cells, &limits).unwrap(), Nimber(2));
+    }
+
+    impl Search {
+        /// The value of `cells`, which must be found.
+        fn value_once(mut self, cells: Cells, limits: &Limits) -> Nimber {
+            self.value(cells, limits).unwrap()
         }
     }
 

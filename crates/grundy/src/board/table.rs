@@ -52,13 +52,13 @@ impl Facts {
 /// `u64` cells to 16 bytes, four to a cache line.
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
-struct Slot<B: Bits> {
-    bits: B,
-    not: u32,
-    tag: u16,
+pub(super) struct Slot<B: Bits> {
+    pub(super) bits: B,
+    pub(super) not: u32,
+    pub(super) tag: u16,
     /// The value plus one, or 0 when unknown.
-    value: u8,
-    work: u8,
+    pub(super) value: u8,
+    pub(super) work: u8,
 }
 
 /// Slots per bucket: a new entry may take any slot of its bucket, so with
@@ -66,12 +66,12 @@ struct Slot<B: Bits> {
 /// replaced. Four slots of `u64` cells fill one 64-byte cache line, so a
 /// lookup, which mostly waits for memory, waits for one line (two for
 /// `u128` cells).
-const BUCKET: usize = 4;
+pub(super) const BUCKET: usize = 4;
 
 /// The slots of one bucket, aligned to a cache line.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
-struct Bucket<B: Bits>([Slot<B>; BUCKET]);
+pub(super) struct Bucket<B: Bits>(pub(super) [Slot<B>; BUCKET]);
 
 // A bucket of `u64` cells is one cache line, as the lookups assume.
 const _: () = assert!(std::mem::size_of::<Bucket<u64>>() == 64);
@@ -83,7 +83,7 @@ const FIRST_SLOTS: usize = 1 << 12;
 /// its memory is first touched: every lookup lands on a random page, and
 /// with pages of 4 KiB nearly every one also misses the address cache
 /// (TLB), which measured as a large part of a Cram search's time.
-fn zeroed_buckets<B: Bits>(n: usize) -> Vec<Bucket<B>> {
+pub(super) fn zeroed_buckets<B: Bits>(n: usize) -> Vec<Bucket<B>> {
     let mut buckets: Vec<Bucket<B>> = Vec::with_capacity(n);
     #[cfg(target_os = "linux")]
     {
@@ -106,6 +106,28 @@ fn zeroed_buckets<B: Bits>(n: usize) -> Vec<Bucket<B>> {
     }
     buckets.resize(n, Bucket::default());
     buckets
+}
+
+/// The hash of a key, whose low bits pick its bucket: the finaliser of
+/// SplitMix64 over both halves of the cells and the tag, so that every
+/// input bit reaches every output bit.
+pub(super) fn hash(wide: u128, tag: u16) -> usize {
+    let lo = wide as u64;
+    let hi = (wide >> 64) as u64;
+    let mut x = lo
+        ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^= x >> 31;
+    x as usize
+}
+
+/// The work level [`Table::put`] stores for facts found after searching
+/// `work` positions: the bit length of `work` plus one, 1 to 65 (0 marks
+/// an empty slot).
+pub(super) fn work_level(work: u64) -> u8 {
+    (64 - work.leading_zeros()) as u8 + 1
 }
 
 /// A table of region values within a byte budget, its keys' cells kept in
@@ -212,19 +234,7 @@ impl<B: Bits> Table<B> {
     }
 
     fn bucket(&self, bits: B, tag: u16) -> usize {
-        // The finaliser of SplitMix64 over both halves and the tag: every
-        // input bit reaches every output bit, and the bucket is read from
-        // the top bits.
-        let wide = bits.wide();
-        let lo = wide as u64;
-        let hi = (wide >> 64) as u64;
-        let mut x = lo
-            ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (tag as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^= x >> 31;
-        x as usize & (self.buckets.len() - 1)
+        hash(bits.wide(), tag) & (self.buckets.len() - 1)
     }
 
     /// Asks the processor to bring `key`'s bucket into the cache, so that
@@ -284,7 +294,7 @@ impl<B: Bits> Table<B> {
         if self.filled * 4 >= self.slots() * 3 && self.slots() < self.most_slots {
             self.grow();
         }
-        let work = (64 - work.leading_zeros()) as u8 + 1;
+        let work = work_level(work);
         let b = self.bucket(bits, key.tag);
         let bucket = &mut self.buckets[b].0;
         let same = bucket
@@ -361,6 +371,50 @@ impl<B: Bits> Table<B> {
                 *slot = s;
                 self.filled += 1;
             }
+        }
+    }
+}
+
+/// What a [`Table`] is made of, for the table its threads share while a
+/// search runs on two (see `super::shared`).
+pub(super) struct Parts {
+    pub(super) buckets: Vec<Bucket<u64>>,
+    pub(super) budget: u64,
+    pub(super) most_slots: usize,
+    pub(super) replaced: u64,
+}
+
+impl Table<u64> {
+    /// The table taken apart (its buckets kept as they are, not copied),
+    /// first grown to the slots a table starts with (a table made with no
+    /// budget has one bucket until its first query's entries grow it).
+    pub(super) fn into_parts(mut self) -> Parts {
+        while self.slots() < FIRST_SLOTS.min(self.most_slots) {
+            self.grow();
+        }
+        Parts {
+            buckets: self.buckets,
+            budget: self.budget,
+            most_slots: self.most_slots,
+            replaced: self.replaced,
+        }
+    }
+
+    /// The table put back together, its entries counted again.
+    pub(super) fn from_parts(parts: Parts) -> Table<u64> {
+        let filled = parts
+            .buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter(|s| s.work != 0)
+            .count();
+        Table {
+            buckets: parts.buckets,
+            filled,
+            budget: parts.budget,
+            most_slots: parts.most_slots,
+            replaced: parts.replaced,
+            beyond_u64: false,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! value is at most the number of moves, so every value fits.
 
 /// A set of values `0..=255`, bit `v` for value `v`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ValueSet([u64; 4]);
 
 /// Masks of the low half of every block of `1 << k` bits, for swapping
