@@ -116,12 +116,7 @@ impl SharedTable {
     /// The table's buckets, shared (not copied).
     pub fn new(table: Table<u64>) -> SharedTable {
         let parts = table.into_parts();
-        let filled = parts
-            .buckets
-            .iter()
-            .flat_map(|b| &b.0)
-            .filter(|s| s.work != 0)
-            .count();
+        let filled = parts.filled();
         let slots = parts.buckets.len() * BUCKET;
         let mut buckets = Box::new(from_plain(parts.buckets));
         SharedTable {

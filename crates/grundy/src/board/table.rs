@@ -384,6 +384,17 @@ pub(super) struct Parts {
     pub(super) replaced: u64,
 }
 
+impl Parts {
+    /// How many slots hold an entry.
+    pub(super) fn filled(&self) -> usize {
+        self.buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .filter(|s| s.work != 0)
+            .count()
+    }
+}
+
 impl Table<u64> {
     /// The table taken apart (its buckets kept as they are, not copied),
     /// first grown to the slots a table starts with (a table made with no
@@ -402,12 +413,7 @@ impl Table<u64> {
 
     /// The table put back together, its entries counted again.
     pub(super) fn from_parts(parts: Parts) -> Table<u64> {
-        let filled = parts
-            .buckets
-            .iter()
-            .flat_map(|b| &b.0)
-            .filter(|s| s.work != 0)
-            .count();
+        let filled = parts.filled();
         Table {
             buckets: parts.buckets,
             filled,
