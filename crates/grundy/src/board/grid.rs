@@ -209,6 +209,25 @@ fn extra_dead_ends<B: Bits>([left, right, up, down]: [B; 4], ends: B, w: u32) ->
     gone
 }
 
+/// The least of the four images of the cells `bits` of an `h × w` box
+/// that keep the box: as is, rows reversed, half turned, and columns
+/// reversed. A half turn is one reversal of the word while reversing the
+/// rows takes a step per row, so the rows are reversed once and the
+/// columns reversed as the half turn of that.
+#[inline]
+fn least_in_box<B: Bits>(h: u8, w: u8, bits: B) -> B {
+    let (h, w) = (h as u32, w as u32);
+    let line = low_bits::<B>(w);
+    let mut flipped = B::ZERO;
+    for r in 0..h {
+        flipped |= ((bits >> (r * w)) & line) << ((h - 1 - r) * w);
+    }
+    let out = B::BITS - h * w;
+    let turned = bits.reverse_bits().shr_out(out);
+    let flipped_turned = flipped.reverse_bits().shr_out(out);
+    bits.min(flipped).min(turned).min(flipped_turned)
+}
+
 impl<B: Bits> Region<B> {
     /// The region `bits` of an `h × w` box; `h * w` must be at most
     /// [`MAX_CELLS`] and at most `B::BITS`.
@@ -331,6 +350,7 @@ impl<B: Bits> Region<B> {
 
     /// The region with the order of its rows reversed (followed by a half
     /// turn, it reverses the columns instead).
+    #[cfg(test)]
     fn flip_rows(&self) -> Region<B> {
         let (h, w) = (self.h as u32, self.w as u32);
         let mut bits = B::ZERO;
@@ -395,26 +415,15 @@ impl<B: Bits> Region<B> {
         if base.h > base.w {
             base = base.transpose();
         }
-        let best = base.least_in_box();
-        if base.h != base.w {
-            return best;
+        // The images are compared as words, all of one box, and the form
+        // is made once at the end: comparing whole regions, made field by
+        // field, made each comparison wait for their stores.
+        let (h, w) = (base.h, base.w);
+        let mut best = least_in_box(h, w, base.bits);
+        if h == w {
+            best = best.min(least_in_box(h, w, base.transpose().bits));
         }
-        best.min(base.transpose().least_in_box())
-    }
-
-    /// The least of the region's four images that keep its box: as is,
-    /// rows reversed, half turned, and columns reversed. A half turn is
-    /// one reversal of the word while reversing the rows takes a step per
-    /// row, so the rows are reversed once and the columns reversed as the
-    /// half turn of that.
-    fn least_in_box(&self) -> Region<B> {
-        let flipped = self.flip_rows();
-        let bits = self
-            .bits
-            .min(flipped.bits)
-            .min(self.half_turn().bits)
-            .min(flipped.half_turn().bits);
-        Region::new(self.h, self.w, bits)
+        Region::new(h, w, best)
     }
 
     /// Whether the second player wins by answering every move with its
