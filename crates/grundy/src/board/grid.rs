@@ -891,6 +891,34 @@ mod tests {
         assert_eq!(ring.pinch_cut(), None);
     }
 
+    /// Both parts of a cut at a pinched square are connected (the search
+    /// splits neither again), on random connected pieces of every box of
+    /// at most 64 cells.
+    #[test]
+    fn both_parts_of_a_pinch_cut_are_connected() {
+        let mut cuts = 0;
+        on_every_box(|_, narrow| {
+            let Some(free) = narrow else { return };
+            if free.is_empty() {
+                return;
+            }
+            let piece = Region::new(free.h, free.w, free.piece_of(lowest(free.bits)));
+            if let Some(part) = piece.pinch_cut() {
+                let rest = piece.bits & !part;
+                assert_eq!(piece.piece_of(lowest(part)) & part, part, "{piece:?}");
+                let parts = [
+                    Region::new(piece.h, piece.w, part),
+                    Region::new(piece.h, piece.w, rest),
+                ];
+                for p in parts {
+                    assert_eq!(p.piece_of(lowest(p.bits)), p.bits, "{piece:?} {part:b}");
+                }
+                cuts += 1;
+            }
+        });
+        assert!(cuts > 10, "{cuts}");
+    }
+
     #[test]
     fn centre_domino_needs_both_centre_cells_and_symmetry() {
         assert!(region(&["...", "..."]).centre_domino_wins());
