@@ -432,6 +432,13 @@ impl<B: Bits> Region<B> {
     /// so the answering move is always free. Holds for Cram and for Node
     /// Kayles alike, since in both a move and its image never meet.
     pub fn mirror_wins(&self) -> bool {
+        // The half turn takes the first cell to the last: a region whose
+        // first and last cells are not each other's images is not its own
+        // half turn, and that is most regions (checked before turning it).
+        let n = self.h as u32 * self.w as u32;
+        if self.bits != B::ZERO && self.bits.trailing_zeros() + highest(self.bits) != n - 1 {
+            return false;
+        }
         if self.half_turn().bits != self.bits {
             return false;
         }
@@ -830,6 +837,36 @@ mod tests {
             }
         }
         assert!(compared > 10_000);
+    }
+
+    /// The mirror strategy's test with its quick look at the first and
+    /// last cells agrees with the plain test (its own half turn, no cell
+    /// next to its image), on random regions of every box and on those
+    /// regions made their own half turns.
+    #[test]
+    fn the_quick_mirror_test_agrees_with_the_plain_one() {
+        let plain = |r: Region<u128>| {
+            let (h, w) = (r.h as u32, r.w as u32);
+            let image = |cell: u32| h * w - 1 - cell;
+            let next_to_image = (0..h * w).any(|cell| {
+                let (row, col) = (cell / w, cell % w);
+                let (irow, icol) = (image(cell) / w, image(cell) % w);
+                (r.bits >> cell) & 1 == 1 && row.abs_diff(irow) + col.abs_diff(icol) <= 1
+            });
+            r.half_turn() == r && !next_to_image
+        };
+        let mut symmetric = 0;
+        on_every_box(|wide, narrow| {
+            let turned = Region::new(wide.h, wide.w, wide.bits | wide.half_turn().bits);
+            for r in [wide, turned] {
+                assert_eq!(r.mirror_wins(), plain(r), "{r:?}");
+                symmetric += r.mirror_wins() as u32;
+            }
+            if let Some(narrow) = narrow {
+                assert_eq!(narrow.mirror_wins(), wide.mirror_wins(), "{wide:?}");
+            }
+        });
+        assert!(symmetric > 100, "{symmetric}");
     }
 
     #[test]
