@@ -209,6 +209,25 @@ fn extra_dead_ends<B: Bits>([left, right, up, down]: [B; 4], ends: B, w: u32) ->
     gone
 }
 
+/// The least of the four images of the cells `bits` of an `h × w` box
+/// that keep the box: as is, rows reversed, half turned, and columns
+/// reversed. A half turn is one reversal of the word while reversing the
+/// rows takes a step per row, so the rows are reversed once and the
+/// columns reversed as the half turn of that.
+#[inline]
+fn least_in_box<B: Bits>(h: u8, w: u8, bits: B) -> B {
+    let (h, w) = (h as u32, w as u32);
+    let line = low_bits::<B>(w);
+    let mut flipped = B::ZERO;
+    for r in 0..h {
+        flipped |= ((bits >> (r * w)) & line) << ((h - 1 - r) * w);
+    }
+    let out = B::BITS - h * w;
+    let turned = bits.reverse_bits().shr_out(out);
+    let flipped_turned = flipped.reverse_bits().shr_out(out);
+    bits.min(flipped).min(turned).min(flipped_turned)
+}
+
 impl<B: Bits> Region<B> {
     /// The region `bits` of an `h × w` box; `h * w` must be at most
     /// [`MAX_CELLS`] and at most `B::BITS`.
@@ -331,6 +350,7 @@ impl<B: Bits> Region<B> {
 
     /// The region with the order of its rows reversed (followed by a half
     /// turn, it reverses the columns instead).
+    #[cfg(test)]
     fn flip_rows(&self) -> Region<B> {
         let (h, w) = (self.h as u32, self.w as u32);
         let mut bits = B::ZERO;
@@ -395,26 +415,15 @@ impl<B: Bits> Region<B> {
         if base.h > base.w {
             base = base.transpose();
         }
-        let best = base.least_in_box();
-        if base.h != base.w {
-            return best;
+        // The images are compared as words, all of one box, and the form
+        // is made once at the end: comparing whole regions, made field by
+        // field, made each comparison wait for their stores.
+        let (h, w) = (base.h, base.w);
+        let mut best = least_in_box(h, w, base.bits);
+        if h == w {
+            best = best.min(least_in_box(h, w, base.transpose().bits));
         }
-        best.min(base.transpose().least_in_box())
-    }
-
-    /// The least of the region's four images that keep its box: as is,
-    /// rows reversed, half turned, and columns reversed. A half turn is
-    /// one reversal of the word while reversing the rows takes a step per
-    /// row, so the rows are reversed once and the columns reversed as the
-    /// half turn of that.
-    fn least_in_box(&self) -> Region<B> {
-        let flipped = self.flip_rows();
-        let bits = self
-            .bits
-            .min(flipped.bits)
-            .min(self.half_turn().bits)
-            .min(flipped.half_turn().bits);
-        Region::new(self.h, self.w, bits)
+        Region::new(h, w, best)
     }
 
     /// Whether the second player wins by answering every move with its
@@ -423,6 +432,13 @@ impl<B: Bits> Region<B> {
     /// so the answering move is always free. Holds for Cram and for Node
     /// Kayles alike, since in both a move and its image never meet.
     pub fn mirror_wins(&self) -> bool {
+        // The half turn takes the first cell to the last: a region whose
+        // first and last cells are not each other's images is not its own
+        // half turn, and that is most regions (checked before turning it).
+        let n = self.h as u32 * self.w as u32;
+        if self.bits != B::ZERO && self.bits.trailing_zeros() + highest(self.bits) != n - 1 {
+            return false;
+        }
         if self.half_turn().bits != self.bits {
             return false;
         }
@@ -823,6 +839,36 @@ mod tests {
         assert!(compared > 10_000);
     }
 
+    /// The mirror strategy's test with its quick look at the first and
+    /// last cells agrees with the plain test (its own half turn, no cell
+    /// next to its image), on random regions of every box and on those
+    /// regions made their own half turns.
+    #[test]
+    fn the_quick_mirror_test_agrees_with_the_plain_one() {
+        let plain = |r: Region<u128>| {
+            let (h, w) = (r.h as u32, r.w as u32);
+            let image = |cell: u32| h * w - 1 - cell;
+            let next_to_image = (0..h * w).any(|cell| {
+                let (row, col) = (cell / w, cell % w);
+                let (irow, icol) = (image(cell) / w, image(cell) % w);
+                (r.bits >> cell) & 1 == 1 && row.abs_diff(irow) + col.abs_diff(icol) <= 1
+            });
+            r.half_turn() == r && !next_to_image
+        };
+        let mut symmetric = 0;
+        on_every_box(|wide, narrow| {
+            let turned = Region::new(wide.h, wide.w, wide.bits | wide.half_turn().bits);
+            for r in [wide, turned] {
+                assert_eq!(r.mirror_wins(), plain(r), "{r:?}");
+                symmetric += r.mirror_wins() as u32;
+            }
+            if let Some(narrow) = narrow {
+                assert_eq!(narrow.mirror_wins(), wide.mirror_wins(), "{wide:?}");
+            }
+        });
+        assert!(symmetric > 100, "{symmetric}");
+    }
+
     #[test]
     fn mirror_needs_no_centre_cell() {
         assert!(region(&["....", "...."]).mirror_wins());
@@ -880,6 +926,34 @@ mod tests {
         // Joined elsewhere too: no cut.
         let ring = region(&[".....", ".#..#", ".#...", "....."]);
         assert_eq!(ring.pinch_cut(), None);
+    }
+
+    /// Both parts of a cut at a pinched square are connected (the search
+    /// splits neither again), on random connected pieces of every box of
+    /// at most 64 cells.
+    #[test]
+    fn both_parts_of_a_pinch_cut_are_connected() {
+        let mut cuts = 0;
+        on_every_box(|_, narrow| {
+            let Some(free) = narrow else { return };
+            if free.is_empty() {
+                return;
+            }
+            let piece = Region::new(free.h, free.w, free.piece_of(lowest(free.bits)));
+            if let Some(part) = piece.pinch_cut() {
+                let rest = piece.bits & !part;
+                assert_eq!(piece.piece_of(lowest(part)) & part, part, "{piece:?}");
+                let parts = [
+                    Region::new(piece.h, piece.w, part),
+                    Region::new(piece.h, piece.w, rest),
+                ];
+                for p in parts {
+                    assert_eq!(p.piece_of(lowest(p.bits)), p.bits, "{piece:?} {part:b}");
+                }
+                cuts += 1;
+            }
+        });
+        assert!(cuts > 10, "{cuts}");
     }
 
     #[test]
