@@ -686,9 +686,7 @@ mod tests {
             for w in 1..=(MAX_CELLS / h as usize) as u8 {
                 let n = h as u32 * w as u32;
                 for i in 0..20 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    crate::board::xorshift(&mut x);
                     let random = (x as u128) << 64 | (x | x.rotate_left(17)) as u128;
                     let free = if i == 0 { !0 } else { random };
                     let wide = Region::new(h, w, free & low_bits::<u128>(n));
@@ -747,9 +745,7 @@ mod tests {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let mut said_yes = 0;
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            crate::board::xorshift(&mut x);
             let random = Region::new(h, w, (x as u128) & low_bits::<u128>(20));
             if random.is_empty() {
                 continue;
@@ -793,9 +789,7 @@ mod tests {
         for h in 1..=64u8 {
             for w in 1..=64 / h {
                 for _ in 0..40 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    crate::board::xorshift(&mut x);
                     // Three in four cells free, as in a search's positions.
                     let free = x | x.rotate_left(17);
                     let n = h as u32 * w as u32;

@@ -42,3 +42,13 @@ pub use family::BoardFamily;
 pub use grid::Region;
 pub use rule::Rule;
 pub use search::{Cells, Search, Strategy, TableSize};
+
+/// The next state of a xorshift generator (Marsaglia's 13, 7, 17): the
+/// tests' random boards, reproducible from a fixed seed.
+#[cfg(test)]
+pub(crate) fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}

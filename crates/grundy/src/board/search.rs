@@ -1316,9 +1316,7 @@ mod tests {
             for h in 1..=4u8 {
                 for w in h..=5u8 {
                     for _ in 0..6 {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
+                        crate::board::xorshift(&mut x);
                         let n = h as u32 * w as u32;
                         let free = (x | x >> 23) & low_bits::<u64>(n);
                         let narrow = Cells::Grid(Region::new(h, w, free));
@@ -1359,9 +1357,7 @@ mod tests {
         for h in 2..=5u8 {
             for w in h..=6u8 {
                 for _ in 0..100 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    crate::board::xorshift(&mut x);
                     let n = h as u32 * w as u32;
                     let free = Region::new(h, w, (x | x.rotate_left(19)) & low_bits::<u64>(n));
                     if free.is_empty() {
@@ -1409,9 +1405,7 @@ mod tests {
             for h in 1..=4u8 {
                 for w in h..=5u8 {
                     for _ in 0..8 {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
+                        crate::board::xorshift(&mut x);
                         let n = h as u32 * w as u32;
                         let free = (x | x >> 29) & low_bits::<u128>(n) as u64;
                         let cells = Cells::Grid(Region::new(h, w, free as u128));
@@ -1468,9 +1462,7 @@ mod tests {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for rule in [Rule::Cram, Rule::NodeKayles] {
             for _ in 0..8 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                crate::board::xorshift(&mut x);
                 // About 20 free cells among the first 21 columns.
                 let (mut narrow, mut wide) = (0u128, 0u128);
                 for cell in 0..63 {
