@@ -209,6 +209,24 @@ fn extra_dead_ends<B: Bits>([left, right, up, down]: [B; 4], ends: B, w: u32) ->
     gone
 }
 
+/// The cells `bits` of an `h × w` box with the order of its rows reversed.
+#[inline]
+fn rows_reversed<B: Bits>(h: u32, w: u32, bits: B) -> B {
+    let line = low_bits::<B>(w);
+    let mut flipped = B::ZERO;
+    for r in 0..h {
+        flipped |= ((bits >> (r * w)) & line) << ((h - 1 - r) * w);
+    }
+    flipped
+}
+
+/// The cells `bits` of a box of `n` cells turned half a turn: one
+/// reversal of the word.
+#[inline]
+fn half_turned<B: Bits>(n: u32, bits: B) -> B {
+    bits.reverse_bits().shr_out(B::BITS - n)
+}
+
 /// The least of the four images of the cells `bits` of an `h × w` box
 /// that keep the box: as is, rows reversed, half turned, and columns
 /// reversed. A half turn is one reversal of the word while reversing the
@@ -217,14 +235,9 @@ fn extra_dead_ends<B: Bits>([left, right, up, down]: [B; 4], ends: B, w: u32) ->
 #[inline]
 fn least_in_box<B: Bits>(h: u8, w: u8, bits: B) -> B {
     let (h, w) = (h as u32, w as u32);
-    let line = low_bits::<B>(w);
-    let mut flipped = B::ZERO;
-    for r in 0..h {
-        flipped |= ((bits >> (r * w)) & line) << ((h - 1 - r) * w);
-    }
-    let out = B::BITS - h * w;
-    let turned = bits.reverse_bits().shr_out(out);
-    let flipped_turned = flipped.reverse_bits().shr_out(out);
+    let flipped = rows_reversed(h, w, bits);
+    let turned = half_turned(h * w, bits);
+    let flipped_turned = half_turned(h * w, flipped);
     bits.min(flipped).min(turned).min(flipped_turned)
 }
 
@@ -352,22 +365,14 @@ impl<B: Bits> Region<B> {
     /// turn, it reverses the columns instead).
     #[cfg(test)]
     fn flip_rows(&self) -> Region<B> {
-        let (h, w) = (self.h as u32, self.w as u32);
-        let mut bits = B::ZERO;
-        for r in 0..h {
-            bits |= self.row(r) << ((h - 1 - r) * w);
-        }
+        let bits = rows_reversed(self.h as u32, self.w as u32, self.bits);
         Region::new(self.h, self.w, bits)
     }
 
     /// The region turned half a turn.
     pub fn half_turn(&self) -> Region<B> {
         let n = self.h as u32 * self.w as u32;
-        Region::new(
-            self.h,
-            self.w,
-            self.bits.reverse_bits().shr_out(B::BITS - n),
-        )
+        Region::new(self.h, self.w, half_turned(n, self.bits))
     }
 
     /// The region reflected in its main diagonal (rows become columns).
