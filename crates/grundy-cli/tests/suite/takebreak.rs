@@ -161,6 +161,46 @@ fn tables_in_every_format() {
     assert_eq!(with, without);
 }
 
+/// `--window` writes the same b-file as a table that keeps every value
+/// (Officers moves values from about heap 3.2 million with the default
+/// window: a shorter run only checks that the flag reaches the engine), and
+/// refuses a checkpoint.
+#[test]
+fn a_bounded_table_writes_the_same_values() {
+    let args = |window: bool| {
+        let mut args = vec![
+            "--threads",
+            "1",
+            "table",
+            "octal[0.6]",
+            "--to",
+            "100000",
+            "--compute-all",
+            "--format",
+            "bfile",
+        ];
+        if window {
+            args.push("--window");
+        }
+        stdout(&grundy(&args))
+    };
+    assert_eq!(args(true), args(false));
+    let dir = std::env::temp_dir().join(format!("grundy-cli-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("officers.ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let args = [
+        "table",
+        "octal[0.6]",
+        "--to",
+        "10",
+        "--window",
+        "--checkpoint",
+    ];
+    assert_fails(&[&args[..], &[checkpoint]].concat(), "checkpoint");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn malformed_codes_are_refused_with_the_column() {
     assert_fails(

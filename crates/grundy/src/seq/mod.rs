@@ -34,6 +34,7 @@ mod stop;
 pub(crate) mod store;
 pub(crate) mod team;
 mod triple;
+mod window;
 
 pub use family::TakeBreakFamily;
 #[doc(hidden)] // the engine's cell types, public only as bounds

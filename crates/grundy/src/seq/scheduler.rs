@@ -118,6 +118,11 @@ pub(super) struct Engine {
     /// When the current shared block's exchange ended: its heaps are being
     /// finished.
     pub(super) finishing: Option<Instant>,
+    /// Whether the table is bounded (see [`Engine::bound_reads`]).
+    pub(super) bounded: bool,
+    /// Whether a review wanted another engine, which would read values a
+    /// bounded table no longer keeps.
+    pub(super) review_refused: bool,
 }
 
 /// Heaps in a block shared by a team: the exchange per block is this many
@@ -217,6 +222,8 @@ impl Engine {
             team_stats: TeamStats::default(),
             team_min_rare: TEAM_MIN_RARE,
             finishing: None,
+            bounded: false,
+            review_refused: false,
         };
         e.marks.ensure(2);
         e
@@ -503,6 +510,9 @@ impl Engine {
         };
         while g.len() < end {
             let n = g.len();
+            if self.outran() {
+                break;
+            }
             // Some values are computed first, so that every run makes
             // progress.
             if n > from && (n - from).is_multiple_of(stop_every) && stop() {
@@ -557,6 +567,9 @@ impl Engine {
                 }
                 (None, None) => plain::value(g, &self.rules, &mut self.marks, cap),
             };
+            if self.outran() {
+                break;
+            }
             if v > T::MAX {
                 return Some(v);
             }
@@ -565,6 +578,24 @@ impl Engine {
         }
         close_block(&mut self.finishing, &mut self.team_stats);
         None
+    }
+
+    /// Promises that the table's heaps `limit..` will be moved (see
+    /// [`crate::seq::window`]): only the sparse engine reads such a table,
+    /// within the limits [`Sparse::bound_reads`] sets.
+    pub(super) fn bound_reads(&mut self, limit: usize) {
+        self.bounded = true;
+        if let Some(s) = &mut self.sparse {
+            s.bound_reads(limit);
+        }
+    }
+
+    /// Whether a heap, or the review, needed a value a bounded table no
+    /// longer keeps (see [`Engine::bound_reads`]): the caller must
+    /// recompute.
+    #[inline]
+    pub(super) fn outran(&self) -> bool {
+        self.review_refused || self.sparse.as_ref().is_some_and(Sparse::outran)
     }
 
     /// Starts the triple engine for heaps up to `end` where it applies and
@@ -605,6 +636,14 @@ impl Engine {
             return;
         }
         let (class, rare) = mask::best_class(&self.histogram[0], &self.histogram[1], self.domain);
+        let change = rare as f64 > MAX_RARE_FRACTION * n as f64
+            || current.is_none_or(|r| rare * 5 < r as u64 * 4);
+        if change && self.bounded {
+            // Another engine would read values a bounded table no longer
+            // keeps: the caller recomputes with every value kept here.
+            self.review_refused = true;
+            return;
+        }
         if rare as f64 > MAX_RARE_FRACTION * n as f64 {
             self.sparse = None;
         } else if current.is_none_or(|r| rare * 5 < r as u64 * 4) {

@@ -9,6 +9,7 @@ use super::stop::StopCheck;
 use super::store::{Cell, Store};
 use super::team;
 use super::team::{Team, TeamStats};
+use super::window::Window;
 use super::{kernel, plain};
 use crate::error::Result;
 use crate::family::TABLE_CHUNK;
@@ -38,6 +39,10 @@ pub struct Sequence {
     pub(super) watch: Watch,
     pub(super) period: Option<Periodicity>,
     pub(super) checkpoint: Option<Checkpoint>,
+    /// Where the values sit when only those the engine reads are kept
+    /// (see [`crate::limits::RunOptions::window`]); `None`: every value,
+    /// at its own place.
+    pub(super) window: Option<Window>,
 }
 
 impl Sequence {
@@ -54,6 +59,7 @@ impl Sequence {
             watch,
             period: None,
             checkpoint: None,
+            window: None,
         }
     }
 
@@ -62,9 +68,10 @@ impl Sequence {
         &self.game
     }
 
-    /// How many values are known: `G(0..len)`.
+    /// How many values are known: `G(0..len)` (under a bounded table, not
+    /// all of them kept; see [`Sequence::get`]).
     pub fn len(&self) -> u64 {
-        self.store.len() as u64
+        self.store.len() as u64 + self.window.as_ref().map_or(0, Window::moved)
     }
 
     /// Whether no value is computed yet.
@@ -72,9 +79,10 @@ impl Sequence {
         self.store.is_empty()
     }
 
-    /// `G(n)` if computed, or if a certified period gives it.
+    /// `G(n)` if computed (and, under a bounded table, still kept), or
+    /// if a certified period gives it.
     pub fn get(&self, n: u64) -> Option<Nimber> {
-        if let Some(v) = self.store.get(n) {
+        if let Some(v) = self.place(n).and_then(|i| self.store.get(i)) {
             return Some(v);
         }
         let (index, lift) = self.period.as_ref()?.reduce(n)?;
@@ -99,15 +107,26 @@ impl Sequence {
     }
 
     /// [`Sequence::stream_chunks`] for `G(from), ..., G(to)` (nothing when
-    /// `from > to`).
+    /// `from > to`). Under a bounded table, computed values no longer kept
+    /// are an error.
     pub fn stream_chunks_from(
         &self,
         from: u64,
         to: u64,
         sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
     ) -> Result<()> {
-        let computed = self.len().min(to.saturating_add(1)) as usize;
-        let first = usize::try_from(from).unwrap_or(usize::MAX).min(computed);
+        let end = self.len().min(to.saturating_add(1));
+        let heaps = from.min(end)..end;
+        let Some(places) = self
+            .window
+            .as_ref()
+            .map_or(Some(heaps.clone()), |w| w.places(heaps))
+        else {
+            return Err(crate::error::Error::invalid(format!(
+                "G({from}) is no longer kept: the table is bounded (--window)"
+            )));
+        };
+        let (first, computed) = (places.start as usize, places.end as usize);
         let mut chunk = [Nimber(0); TABLE_CHUNK];
         fn each<T: Cell>(
             g: &[T],
@@ -127,7 +146,7 @@ impl Sequence {
             Store::U16(g) => each(&g[first..computed], &mut chunk, sink)?,
             Store::U32(g) => each(&g[first..computed], &mut chunk, sink)?,
         }
-        let from = from.max(computed as u64);
+        let from = from.max(end);
         if from > to {
             return Ok(());
         }
@@ -166,6 +185,11 @@ impl Sequence {
         Ok(())
     }
 
+    /// Where heap `n` sits in the store, if it is kept.
+    fn place(&self, n: u64) -> Option<u64> {
+        self.window.as_ref().map_or(Some(n), |w| w.place(n))
+    }
+
     /// The certified period, once found.
     pub fn period(&self) -> Option<&Periodicity> {
         self.period.as_ref()
@@ -178,7 +202,8 @@ impl Sequence {
         self.watch.observed()
     }
 
-    /// The computed values.
+    /// The computed values (under a bounded table, only those kept, moved
+    /// together; see [`crate::limits::RunOptions::window`]).
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -222,6 +247,9 @@ impl Sequence {
     /// checked before they are used (checksums, and a sample derived again
     /// from the definition); a damaged or foreign file is an error.
     pub fn attach_checkpoint(&mut self, path: &std::path::Path) -> Result<()> {
+        if self.window.is_some() {
+            return Err(needs_every_value());
+        }
         let (cp, saved) = Checkpoint::open(path, &self.code, &self.engine.rules)?;
         if saved.len() > self.store.len() {
             self.replace_store(saved);
@@ -296,7 +324,8 @@ impl Sequence {
     }
 
     fn advance_watch(&mut self) {
-        if self.period.is_some() {
+        // A bounded table does not keep the values a period search reads.
+        if self.period.is_some() || self.window.is_some() {
             return;
         }
         let w = &mut self.watch;
@@ -323,18 +352,15 @@ impl Sequence {
         limits: &Limits,
         after_chunk: &mut dyn FnMut(&Sequence) -> Result<()>,
     ) -> Result<Reached> {
-        self.engine.threads = limits.run.threads;
-        self.engine.plain_only = limits.run.plain_engine;
-        self.engine.kernel = kernel::Kernel::choose(limits.run.simd)?;
-        if let Some(sparse) = &mut self.engine.sparse {
-            sparse.kernel = self.engine.kernel;
+        if let Some(least) = limits.run.window
+            && self.window.is_none()
+        {
+            self.window = Some(Window::new(least));
         }
-        self.engine.row_budget = limits.bounds.max_memory / 2;
-        self.engine.team = limits.run.team.clone();
-        if limits.run.plain_engine {
-            self.engine.sparse = None;
-            self.engine.triple = None;
+        if self.window.is_some() && (self.checkpoint.is_some() || limits.run.team.is_some()) {
+            return Err(needs_every_value());
         }
+        self.configure(limits)?;
         let started = Instant::now();
         let mut last_report = started;
         let mut last_save = started;
@@ -351,7 +377,11 @@ impl Sequence {
             } else {
                 self.len() + CHUNK as u64
             };
-            let end = chunk_end.min(to + 1) as usize;
+            if let Some(window) = &mut self.window {
+                window.move_out(&mut self.store, &mut self.engine);
+            }
+            let moved = self.window.as_ref().map_or(0, Window::moved);
+            let end = (chunk_end.min(to + 1) - moved) as usize;
             self.store.reserve(end - self.store.len());
             // A team's members must stop at the same heap: they agree on
             // it after each chunk, never in the middle of one.
@@ -370,6 +400,10 @@ impl Sequence {
                 let n = self.store.len();
                 self.store.push(v);
                 self.engine.record(n, v);
+            }
+            if self.engine.outran() {
+                self.recompute(limits)?;
+                continue;
             }
             self.review();
             self.advance_watch();
@@ -410,6 +444,42 @@ impl Sequence {
         })
     }
 
+    /// Sets up the engine for `limits`.
+    fn configure(&mut self, limits: &Limits) -> Result<()> {
+        // The two-thread paths read the table as it grows, which a bounded
+        // table does not yet follow.
+        self.engine.threads = if self.window.is_some() {
+            1
+        } else {
+            limits.run.threads
+        };
+        self.engine.plain_only = limits.run.plain_engine;
+        self.engine.kernel = kernel::Kernel::choose(limits.run.simd)?;
+        if let Some(sparse) = &mut self.engine.sparse {
+            sparse.kernel = self.engine.kernel;
+        }
+        self.engine.row_budget = limits.bounds.max_memory / 2;
+        self.engine.team = limits.run.team.clone();
+        if limits.run.plain_engine {
+            self.engine.sparse = None;
+            self.engine.triple = None;
+        }
+        Ok(())
+    }
+
+    /// Computes again from heap 0, after a heap of a bounded table needed
+    /// values it no longer keeps (see [`crate::seq::window`]).
+    fn recompute(&mut self, limits: &Limits) -> Result<()> {
+        let failed = self.len();
+        let mut window = self.window.take().expect("only a bounded table outruns");
+        window.restart(failed);
+        *self = Sequence {
+            window: Some(window),
+            ..Sequence::new(self.game.clone())
+        };
+        self.configure(limits)
+    }
+
     fn save(&mut self) -> Result<()> {
         match &mut self.checkpoint {
             Some(cp) => cp.save(&self.store),
@@ -434,6 +504,13 @@ impl Sequence {
             (None, Some(t)) => format!("; a period candidate needs {t} values"),
             _ => String::new(),
         };
+        if let Some(window) = &self.window {
+            period += &format!(
+                "; bounded table: {} values kept, computed again {} times",
+                self.store.len(),
+                window.recomputed()
+            );
+        }
         if let Some(team) = &self.engine.team {
             let stats = self.engine.team_stats;
             period += &format!("; team of {}: {}", team.size(), stats.describe());
@@ -449,6 +526,14 @@ impl Sequence {
             ),
         }
     }
+}
+
+/// Why a bounded table refuses a checkpoint or a team.
+fn needs_every_value() -> crate::error::Error {
+    crate::error::Error::invalid(
+        "a bounded table (--window) keeps too few values for a checkpoint or a team, \
+         which need every value",
+    )
 }
 
 /// `G(0..=to)` by the plain engine alone: the reference for the sparse one.

@@ -118,6 +118,15 @@ impl Store {
         }
     }
 
+    /// Removes the values in `range`, moving those after it down.
+    pub(crate) fn remove(&mut self, range: std::ops::Range<usize>) {
+        match self {
+            Store::U8(v) => drop(v.drain(range)),
+            Store::U16(v) => drop(v.drain(range)),
+            Store::U32(v) => drop(v.drain(range)),
+        }
+    }
+
     /// The largest stored value.
     pub fn max(&self) -> u32 {
         match self {

@@ -140,20 +140,25 @@ impl Sparse {
         missing = match rules.split_two.as_slice() {
             &[(i, unequal)] => {
                 let s = n - i as usize;
+                let (last, cut) = self.scan_end(last_pair(s, unequal));
+                let first = first_pair(s, g.len());
                 let scan = Scan {
                     g,
                     s,
-                    first: first_pair(s, g.len()),
-                    last: last_pair(s, unequal),
+                    first,
+                    last,
                     cap: self.cap,
                 };
                 let (left, scanned) = scan.run(self.kernel, &mut self.needed[..words], missing);
                 self.scanned += scanned;
+                self.scanned_to(first + scanned as usize - 1, left != 0, cut);
                 left
             }
             _ => self.scan_many(g, n, rules, missing),
         };
-        if missing == 0 {
+        if missing == 0 || self.outran {
+            // Leave no bit set for a later heap to count.
+            self.needed[..words].fill(0);
             return candidate;
         }
         self.full_scans += 1;
@@ -190,17 +195,21 @@ impl Sparse {
                 }),
         );
         let longest = splits.iter().map(|&(_, _, last)| last).max().unwrap_or(0);
-        for a in 1..=longest {
+        let (end, cut) = self.scan_end(longest);
+        let mut depth = 0;
+        for a in 1..=end {
             for &(s, first, last) in &splits {
                 if first <= a && a <= last {
                     missing -= kernel::clear(&mut self.needed, g[a].get() ^ g[s - a].get());
                 }
             }
             self.scanned += 1;
+            depth = a;
             if missing == 0 {
                 break;
             }
         }
+        self.scanned_to(depth, missing != 0, cut);
         self.splits = splits;
         missing
     }

@@ -48,7 +48,8 @@ impl Sparse {
     /// is added or the capacity grows, so the loop is only the work of each
     /// heap. Stops before a heap whose value is a rare position or reaches
     /// the capacity, and returns that value, not appended, for the caller
-    /// to record; `None` when it reached `end` or the path does not apply.
+    /// to record; `None` when it reached `end`, the path does not apply, or
+    /// a heap outran a bounded table (see [`Sparse::bound_reads`]).
     /// The caller must be one that would start no block, alone or shared,
     /// at any of these heaps (none starts below [`crate::seq::block::MIN_RARE`] rare
     /// positions), since a block changes the path.
@@ -64,6 +65,9 @@ impl Sparse {
         g.reserve(end - g.len());
         while g.len() < end {
             let v = self.narrow_value(g, rules);
+            if self.outran {
+                return None;
+            }
             if v >= self.cap || self.class.is_rare(g.len(), v) {
                 return Some(v);
             }
@@ -173,13 +177,14 @@ impl Sparse {
         mut needed: u64,
     ) -> u32 {
         self.scans += 1;
-        let last = last_pair(s, unequal);
+        let (last, cut) = self.scan_end(last_pair(s, unequal));
         let warm_up = last.min(NARROW_WARM_UP);
         for a in 1..=warm_up {
             needed &= !(1 << ((g[a].get() ^ g[s - a].get()) & 63));
         }
         self.scanned += warm_up as u64;
         if needed == 0 {
+            self.scanned_to(warm_up, false, cut);
             return candidate;
         }
         let scan = Scan {
@@ -191,7 +196,8 @@ impl Sparse {
         };
         let (left, scanned) = scan.run_one_word(self.kernel, needed);
         self.scanned += scanned;
-        if left == 0 {
+        self.scanned_to(warm_up + scanned as usize, left != 0, cut);
+        if left == 0 || self.outran {
             return candidate;
         }
         self.full_scans += 1;
@@ -215,7 +221,8 @@ impl Sparse {
             .map(|&(i, unequal)| last_pair(n - i as usize, unequal))
             .max()
             .unwrap_or(0);
-        for a in 1..=longest {
+        let (end, cut) = self.scan_end(longest);
+        for a in 1..=end {
             for &(i, unequal) in &rules.split_two {
                 let s = n - i as usize;
                 if a <= last_pair(s, unequal) {
@@ -224,10 +231,15 @@ impl Sparse {
             }
             if needed == 0 {
                 self.scanned += a as u64;
+                self.scanned_to(a, false, cut);
                 return candidate;
             }
         }
-        self.scanned += longest as u64;
+        self.scanned += end as u64;
+        self.scanned_to(end, true, cut);
+        if self.outran {
+            return candidate;
+        }
         self.full_scans += 1;
         needed.trailing_zeros()
     }

@@ -57,6 +57,18 @@ pub(crate) struct Sparse {
     pub(super) full_scans: u64,
     /// Statistics: register blocks started (see [`crate::seq::register_block`]).
     pub(crate) register_blocks: u64,
+    /// The last smaller heap a confirming scan may read (see
+    /// [`Sparse::bound_reads`]); `usize::MAX` while every value is kept.
+    pub(super) scan_limit: usize,
+    /// Whether a new rare position breaks the bounded table's promise
+    /// (see [`Sparse::bound_reads`]).
+    pub(super) rare_fixed: bool,
+    /// Whether a heap needed a value the bounded table no longer keeps:
+    /// the heap's value was not found, and the caller must recompute.
+    pub(super) outran: bool,
+    /// The deepest smaller heap a confirming scan that found every value
+    /// it needed has read.
+    pub(super) deepest: usize,
 }
 
 impl Sparse {
@@ -81,6 +93,10 @@ impl Sparse {
             scanned: 0,
             full_scans: 0,
             register_blocks: 0,
+            scan_limit: usize::MAX,
+            rare_fixed: false,
+            outran: false,
+            deepest: 0,
         };
         s.set_capacity(cap);
         for (p, v) in g.iter().enumerate().skip(1) {
@@ -116,6 +132,49 @@ impl Sparse {
         self.rare.len()
     }
 
+    /// Promises that from now on the table's heaps `limit..` are moved
+    /// (see [`crate::seq::window`]): a confirming scan reads no smaller
+    /// heap past `limit - 1`, and no rare position is added. A heap that
+    /// would break the promise sets [`Sparse::outran`] instead of a value.
+    /// The blocks, marked for heaps at the old places, are dropped.
+    pub(crate) fn bound_reads(&mut self, limit: usize) {
+        self.scan_limit = limit - 1;
+        self.rare_fixed = true;
+        self.block = Block::default();
+        self.register_block.clear();
+    }
+
+    /// Whether a heap needed a value the bounded table no longer keeps
+    /// (see [`Sparse::bound_reads`]).
+    #[inline]
+    pub(crate) fn outran(&self) -> bool {
+        self.outran
+    }
+
+    /// The deepest smaller heap a confirming scan that found every value
+    /// it needed has read, and the largest rare position (0 if none).
+    pub(crate) fn reach(&self) -> (usize, usize) {
+        (self.deepest, self.rare.last().map_or(0, |&r| r as usize))
+    }
+
+    /// The last pair a scan whose last pair is `last` may read under the
+    /// limit, and whether the limit cuts it short.
+    #[inline]
+    pub(super) fn scan_end(&self, last: usize) -> (usize, bool) {
+        (last.min(self.scan_limit), last > self.scan_limit)
+    }
+
+    /// Accounts for a confirming scan that read pairs up to `depth` and
+    /// left `missing` values unfound, cut short by the limit or not.
+    #[inline]
+    pub(super) fn scanned_to(&mut self, depth: usize, missing: bool, cut: bool) {
+        if !missing {
+            self.deepest = self.deepest.max(depth);
+        } else if cut {
+            self.outran = true;
+        }
+    }
+
     /// Records `G(n) = v` for the position just computed.
     #[inline]
     pub(crate) fn record(&mut self, n: usize, v: u32) {
@@ -128,6 +187,9 @@ impl Sparse {
                 u32::try_from(n).is_ok() && self.rare.last().is_none_or(|&r| (r as usize) < n),
                 "rare position {n} recorded out of order"
             );
+            // Under a bounded table the pairs of a new rare position would
+            // reach values no longer kept.
+            self.outran |= self.rare_fixed;
             self.rare.push(n as u32);
             self.rare_value.push(v);
             self.register_block.clear();

@@ -1,0 +1,329 @@
+//! A bounded table for the sparse engine: the values it still reads, not
+//! every value.
+//!
+//! For a code that splits a heap into two, the sparse engine finds `G(n)`
+//! from the heaps just below `n` (moves that leave one heap), the pairs
+//! `(r, s − r)` of each rare position `r` (whose other heap lies within
+//! `r + i` of `n` for a removal of `i`), and the confirming scans, which
+//! read the pairs `(a, s − a)` for `a = 1, 2, …` until every abundant value
+//! below the candidate is found. Once every rare position is known, a run
+//! needs only the first values (as deep as the deepest scan) and the last
+//! ones behind the heap.
+//!
+//! So the table keeps a prefix `G(0..L)` in place and a window of the last
+//! values behind the heap, moved down next to the prefix: heap `n >= L`
+//! sits at `n − moved`. The engine reads this table as if it were whole.
+//! Its reads land on the right values while the removals keep their
+//! parity (`moved` is even), every rare position lies in the prefix, the
+//! window reaches past every rare pair and the direct moves, and no scan
+//! reads a smaller heap at or past `L`: then each pair it reads, `(a,
+//! s' − a)` at the moved places, is the pair `(a, s − a)` of the true heap.
+//! The first three are checked before values are moved; the engine checks
+//! the last heap by heap (see [`crate::seq::sparse::Sparse::bound_reads`]),
+//! and with it two events that would break the second: a new rare position,
+//! or a review that wants another classification or engine.
+//!
+//! When a heap breaks the promise the values it needs are gone. They are
+//! computed again from heap 0, with every value kept until past that heap,
+//! and then a prefix at least twice the deepest scan seen. Recomputing was
+//! chosen over keeping the moved values elsewhere (a file read back on
+//! demand) because it needs nothing but the engine itself, and because
+//! it is rare where the table pays: every rare position of Officers lies
+//! below 20,628 and its deepest scan to 10^8 reads 615,745 pairs, within
+//! the default prefix of 2^20 values (see `docs/BENCHMARKS.md`). Its cost
+//! is a run to the failing heap for each failure; each failure at least
+//! doubles the prefix or passes one more heap with every value kept.
+
+use super::rules::Rules;
+use super::scheduler::Engine;
+use super::store::Store;
+use crate::family::TABLE_CHUNK;
+
+/// Where a bounded table keeps its values, and what it learned about the
+/// reads (see the module documentation).
+#[derive(Clone, Debug)]
+pub(crate) struct Window {
+    /// The least prefix and window, in values.
+    least: usize,
+    /// The least window, in values: a stretch of values handed out
+    /// together (see [`TABLE_CHUNK`]) is kept until the next chunk.
+    floor: usize,
+    /// How many times the deepest scan seen the prefix holds when values
+    /// first move: 2, so that scans may grow that much deeper before one
+    /// outruns it.
+    spare: usize,
+    /// Heaps `0..prefix` sit at their own place (0 while nothing has moved).
+    prefix: usize,
+    /// Heaps moved out: heap `n >= prefix` sits at `n − moved`.
+    moved: u64,
+    /// The deepest scan seen, over every run.
+    deepest: usize,
+    /// Nothing moves before this many values are computed (set past a heap
+    /// that outran the table).
+    hold_until: u64,
+    /// How many times the values were computed again.
+    recomputed: u32,
+}
+
+impl Window {
+    /// A table keeping every value so far, with prefix and window of at
+    /// least `least` values once values move.
+    pub(crate) fn new(least: usize) -> Window {
+        Window {
+            least: least.max(2),
+            floor: TABLE_CHUNK,
+            spare: 2,
+            prefix: 0,
+            moved: 0,
+            deepest: 0,
+            hold_until: 0,
+            recomputed: 0,
+        }
+    }
+
+    /// A table as [`Window::new`] makes, but whose window may be smaller
+    /// than a stretch of values handed out together and whose prefix holds
+    /// only the deepest scan seen: tests on short sequences then move
+    /// values, and scans outrun the prefix.
+    #[cfg(test)]
+    pub(crate) fn tiny(least: usize) -> Window {
+        Window {
+            floor: 2,
+            spare: 1,
+            ..Window::new(least)
+        }
+    }
+
+    /// Heaps moved out of the table so far.
+    pub(crate) fn moved(&self) -> u64 {
+        self.moved
+    }
+
+    /// How many times the values were computed again.
+    pub(crate) fn recomputed(&self) -> u32 {
+        self.recomputed
+    }
+
+    /// Where heap `n` sits in the table, if it is kept.
+    pub(crate) fn place(&self, n: u64) -> Option<u64> {
+        if n < self.prefix as u64 || self.moved == 0 {
+            return Some(n);
+        }
+        n.checked_sub(self.moved)
+            .filter(|&i| i >= self.prefix as u64)
+    }
+
+    /// Where the heaps `heaps` sit in the table, if all are kept.
+    pub(crate) fn places(&self, heaps: std::ops::Range<u64>) -> Option<std::ops::Range<u64>> {
+        if heaps.is_empty() {
+            return Some(0..0);
+        }
+        if self.moved == 0 || heaps.end <= self.prefix as u64 {
+            return Some(heaps);
+        }
+        let start = self.place(heaps.start)?;
+        (start >= self.prefix as u64).then(|| start..heaps.end - self.moved)
+    }
+
+    /// Moves out the values the engine no longer reads, when there are
+    /// enough of them and the engine's reads allow (see the module
+    /// documentation) from `store`, which holds the table's values at
+    /// their places.
+    pub(crate) fn move_out(&mut self, store: &mut Store, engine: &mut Engine) {
+        let known = store.len() as u64 + self.moved;
+        if known < self.hold_until || engine.triple.is_some() {
+            return;
+        }
+        let Some(sparse) = &engine.sparse else {
+            return;
+        };
+        let (deepest, largest_rare) = sparse.reach();
+        self.deepest = self.deepest.max(deepest);
+        let prefix = if self.moved == 0 {
+            even_up(
+                self.least
+                    .max(self.spare * self.deepest)
+                    .max(largest_rare + 1),
+            )
+        } else {
+            self.prefix
+        };
+        let reach = largest_removal(&engine.rules);
+        // Past the prefix by the longest move, the window holds the other
+        // heap of every pair a scan reads and of every rare pair (the rare
+        // positions lie in the prefix), and keeps every rare position and
+        // scan below the middle of each split.
+        let window = even_up(self.least.max(prefix + reach + 2).max(self.floor));
+        // Move at least a window's worth at a time, so that moving costs
+        // a copy of each value at most once.
+        let len = store.len();
+        if len < prefix + 2 * window {
+            return;
+        }
+        let drop = (len - prefix - window) & !1;
+        store.remove(prefix..prefix + drop);
+        self.prefix = prefix;
+        self.moved += drop as u64;
+        engine.bound_reads(prefix);
+    }
+
+    /// Prepares to compute again from heap 0 after heap `failed` outran
+    /// the table: nothing moves until it is computed.
+    pub(crate) fn restart(&mut self, failed: u64) {
+        self.prefix = 0;
+        self.moved = 0;
+        self.hold_until = failed + 1;
+        self.recomputed += 1;
+    }
+}
+
+/// The largest number of tokens a move removes.
+fn largest_removal(rules: &Rules) -> usize {
+    let splits = rules.split_two.iter().map(|&(i, _)| i);
+    let others = rules.leave_none.iter().chain(&rules.leave_one).copied();
+    splits.chain(others).max().unwrap_or(0) as usize
+}
+
+/// `x` rounded up to an even number, so that moving keeps parities.
+fn even_up(x: usize) -> usize {
+    x + (x & 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+    use crate::heap::octal::{Code, TakeBreak};
+    use crate::limits::Limits;
+    use crate::nimber::Nimber;
+    use crate::seq::{Sequence, plain_table};
+
+    /// `G(0..=to)` through the bounded table `window`, each value read
+    /// while it is still kept (after the chunk that computed it), and the
+    /// sequence.
+    fn bounded(game: &TakeBreak, to: u64, window: Window) -> (Vec<Nimber>, Sequence) {
+        let mut seq = Sequence::new(game.clone());
+        let limits = Limits::default()
+            .with_shortcuts(false)
+            .with_window(Some(window.least));
+        seq.window = Some(window);
+        let mut values = Vec::new();
+        seq.extend_with(to, &limits, &mut |seq| {
+            // After a recomputation the length starts again from 0.
+            for n in values.len() as u64..seq.len() {
+                values.push(seq.get(n).expect("a new value is kept"));
+            }
+            Ok(())
+        })
+        .unwrap();
+        (values, seq)
+    }
+
+    /// `G(0..=to)` with every value kept.
+    fn whole(game: &TakeBreak, to: u64) -> Vec<Nimber> {
+        let mut seq = Sequence::new(game.clone());
+        seq.extend(to, &Limits::default().with_shortcuts(false))
+            .unwrap();
+        (0..=to).map(|n| seq.get(n).unwrap()).collect()
+    }
+
+    /// Bounded tables give the plain engine's values, byte for byte, on
+    /// Officers, Grundy's game and other codes the sparse engine runs
+    /// (one split removal and several, equal heaps and unequal), with
+    /// windows so small that values move, scans outrun the prefix, new rare
+    /// positions appear after a move, and the values are computed again;
+    /// the counts guard against those going untried.
+    #[test]
+    fn bounded_tables_match_the_plain_engine() {
+        let (mut moves, mut recomputed) = (0, 0);
+        for (code, to) in [
+            ("0.6", 160_000),
+            ("4!.0", 300_000),
+            ("0.106", 24_000),
+            ("4.07", 24_000),
+            ("0.16", 24_000),
+            ("0.356", 24_000),
+            ("4.464", 24_000),
+            ("0.77", 24_000),
+        ] {
+            let game = TakeBreak::new(Code::parse(code, code, 1, false).unwrap());
+            // The plain engine takes too long on the longer runs: those are
+            // held against the engine with every value kept.
+            let plain = if to <= 30_000 {
+                plain_table(&game, to)
+            } else {
+                whole(&game, to)
+            };
+            for least in [2, 64] {
+                let (values, seq) = bounded(&game, to, Window::tiny(least));
+                assert_eq!(values, plain, "{code} least {least}");
+                let window = seq.window.as_ref().expect("bounded");
+                moves += u64::from(window.moved() > 0);
+                recomputed += window.recomputed();
+                if window.moved() > 0 {
+                    // The moved values are gone, the first and last kept.
+                    let gap = window.prefix as u64;
+                    assert_eq!(seq.get(gap), None, "{code}");
+                    assert_eq!(seq.get(0), Some(plain[0]));
+                    assert_eq!(seq.get(to), Some(plain[to as usize]));
+                    let mut sink = |_: &[Nimber]| Ok(());
+                    assert!(seq.stream_chunks_from(0, to, &mut sink).is_err());
+                    assert!(seq.stream_chunks_from(to - 10, to, &mut sink).is_ok());
+                }
+            }
+        }
+        // 14 of 18 tables move values (0.16 runs the dense engine, and
+        // 0.106 fails late and holds), 6 are computed again.
+        assert!(moves >= 12, "{moves} tables moved values");
+        assert!(recomputed >= 4, "{recomputed} recomputations");
+    }
+
+    /// A bounded table keeps a prefix and a window, not every value: Officers
+    /// to 400 000 keeps fewer than three quarters of its values, computed once, and
+    /// they are the values the engine gives with every value kept.
+    #[test]
+    fn a_bounded_table_keeps_a_prefix_and_a_window() {
+        let game = TakeBreak::new(Code::parse("0.6", "0.6", 1, false).unwrap());
+        let to = 400_000;
+        let (values, seq) = bounded(&game, to, Window::new(4096));
+        assert_eq!(values, whole(&game, to));
+        let window = seq.window.as_ref().expect("bounded");
+        assert!(window.moved() > 100_000, "{} moved", window.moved());
+        assert!(seq.store.len() < 300_000, "{} kept", seq.store.len());
+        assert_eq!(window.recomputed(), 0);
+    }
+
+    /// A rare position recorded after the reads were bounded outruns the
+    /// table, and any other value does not.
+    #[test]
+    fn a_new_rare_position_outruns_a_bounded_table() {
+        let class = crate::seq::mask::Class {
+            mask: 1,
+            domain: false,
+            rare: 0,
+        };
+        let table: Vec<u8> = vec![0, 1, 1, 2, 0, 3, 1, 1];
+        for v in 0..4 {
+            let mut sparse = crate::seq::sparse::Sparse::new(class, 4, &table);
+            sparse.bound_reads(4);
+            assert!(!sparse.outran());
+            sparse.record(table.len(), v);
+            assert_eq!(sparse.outran(), class.is_rare(table.len(), v), "{v}");
+        }
+    }
+
+    /// A checkpoint needs every value: a bounded table refuses one, and
+    /// says why.
+    #[test]
+    fn a_bounded_table_refuses_a_checkpoint() {
+        let game = TakeBreak::new(Code::parse("0.6", "0.6", 1, false).unwrap());
+        let dir = std::env::temp_dir().join(format!("grundy-window-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("officers.ckpt");
+        let mut seq = Sequence::new(game);
+        seq.attach_checkpoint(&path).unwrap();
+        let limits = Limits::default().with_window(Some(64));
+        let err = seq.extend(100, &limits).unwrap_err();
+        assert!(err.to_string().contains("checkpoint"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
