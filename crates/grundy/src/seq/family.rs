@@ -91,6 +91,11 @@ impl TakeBreakFamily {
             if let Some(v) = seq.get(n) {
                 return Ok(v);
             }
+            if n < seq.len() {
+                return Err(Error::invalid(format!(
+                    "G({n}) is no longer kept: the table is bounded (--window)"
+                )));
+            }
             let target = reach.min(limits.bounds.max_heap);
             seq.extend(target, &shortcut)?;
             if seq.get(n).is_none() && target == limits.bounds.max_heap {
@@ -323,6 +328,11 @@ impl Family for TakeBreakFamily {
     }
 
     fn periodicity(&self, limits: &Limits) -> Result<PeriodSearch> {
+        if limits.run.window.is_some() {
+            return Err(Error::invalid(
+                "a period search reads values a bounded table (--window) does not keep",
+            ));
+        }
         let mut seq = self.sequence();
         // A code demanding unequal heaps has no theorem to certify with; its
         // values are still watched, and a period they show is observed.
@@ -346,5 +356,27 @@ impl Family for TakeBreakFamily {
                 },
             },
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A heap whose value a bounded table no longer keeps is an error, not
+    /// a search that never ends; the heaps it keeps still answer, and a
+    /// period search is refused.
+    #[test]
+    fn a_bounded_table_refuses_values_it_dropped() {
+        let code = Code::parse("4.07", "4.07", 1, false).unwrap();
+        let family = TakeBreakFamily::new(code.clone(), "octal[4.07]");
+        let limits = Limits::default().with_window(Some(64));
+        let plain = super::super::plain_table(&TakeBreak::new(code), 60_000);
+        let value = |n: u64| family.value(&[Arg::Int(n)], &limits);
+        assert_eq!(value(60_000).unwrap(), plain[60_000]);
+        assert_eq!(value(10).unwrap(), plain[10]);
+        let dropped = value(30_000).unwrap_err().to_string();
+        assert!(dropped.contains("--window"), "{dropped}");
+        assert!(family.periodicity(&limits).is_err());
     }
 }
