@@ -33,6 +33,8 @@
 //! the default prefix of 2^20 values (see `docs/BENCHMARKS.md`). Its cost
 //! is a run to the failing heap for each failure; each failure at least
 //! doubles the prefix or passes one more heap with every value kept.
+//! Grundy's game pays it once: its first value 256, at heap 7,250,049, is
+//! a new rare position, which the prefix must then hold.
 
 use super::rules::Rules;
 use super::scheduler::Engine;
