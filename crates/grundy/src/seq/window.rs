@@ -313,6 +313,39 @@ mod tests {
         }
     }
 
+    /// A review that would rebuild the engine from the table (a better
+    /// classification than the current one) is refused once reads are
+    /// bounded, and outruns the table; before, it rebuilds.
+    #[test]
+    fn a_review_wanting_another_class_outruns_a_bounded_table() {
+        let game = TakeBreak::new(Code::parse("0.6", "0.6", 1, false).unwrap());
+        let mut seq = Sequence::new(game);
+        seq.extend(5000, &Limits::default().with_shortcuts(false))
+            .unwrap();
+        let crate::seq::Store::U8(g) = seq.store.clone() else {
+            panic!("Officers' values stay below 256 to heap 5000");
+        };
+        // A poor classification, under which about half the heaps are rare.
+        let poor = crate::seq::mask::Class {
+            mask: 1,
+            domain: false,
+            rare: 0,
+        };
+        for bounded in [false, true] {
+            let mut engine = seq.engine.clone();
+            let cap = engine.capacity();
+            engine.sparse = Some(crate::seq::sparse::Sparse::new(poor, cap, &g));
+            if bounded {
+                engine.bound_reads(64);
+            }
+            engine.next_review = 0;
+            engine.review(g.as_slice());
+            assert_eq!(engine.outran(), bounded);
+            let class = engine.sparse.as_ref().unwrap().class();
+            assert_eq!(class == poor, bounded, "the review rebuilt: {bounded}");
+        }
+    }
+
     /// A checkpoint needs every value: a bounded table refuses one, and
     /// says why.
     #[test]
