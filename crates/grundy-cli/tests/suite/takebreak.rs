@@ -198,6 +198,10 @@ fn a_bounded_table_writes_the_same_values() {
         "--checkpoint",
     ];
     assert_fails(&[&args[..], &[checkpoint]].concat(), "checkpoint");
+    assert!(
+        !std::path::Path::new(checkpoint).exists(),
+        "a checkpoint was created"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -79,6 +79,11 @@ impl TakeBreakFamily {
     }
 
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
+        // Refused before the checkpoint is opened (and created), not after.
+        let shared = limits.run.checkpoint.is_some() || limits.run.team.is_some();
+        if limits.run.window.is_some() && shared {
+            return Err(super::sequence::needs_every_value());
+        }
         let attach = limits.run.checkpoint.as_deref().filter(|_| seq.is_empty());
         match (attach, &limits.run.team) {
             (Some(path), Some(team)) => seq.attach_checkpoint_in(path, team.as_ref())?,

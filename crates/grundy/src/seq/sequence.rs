@@ -529,7 +529,7 @@ impl Sequence {
 }
 
 /// Why a bounded table refuses a checkpoint or a team.
-fn needs_every_value() -> crate::error::Error {
+pub(super) fn needs_every_value() -> crate::error::Error {
     crate::error::Error::invalid(
         "a bounded table (--window) keeps too few values for a checkpoint or a team, \
          which need every value",
