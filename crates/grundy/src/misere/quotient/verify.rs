@@ -258,9 +258,11 @@ impl Explored {
                 }
             }
         }
+        // The empty sum's state is not put in `seen`: a sum with a move
+        // whose state has the same bits must still be reached and tested
+        // (the empty sum is exempt from the test, such a sum is not).
         let start = vec![0u64; words + 1].into_boxed_slice();
-        let mut seen = WordHashSet::default();
-        seen.insert(start.clone());
+        let seen = WordHashSet::default();
         Explored {
             monoid: m.clone(),
             p: p.to_vec(),
