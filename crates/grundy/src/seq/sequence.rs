@@ -491,13 +491,16 @@ impl Sequence {
         let done = self.len();
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let rate = (done - from) as f64 / secs;
-        let engine = match self.sparse_state() {
-            Some((mask, domain, rare)) => format!(
-                "sparse engine ({} type, mask {mask:#x}, {rare} rare positions)",
+        // The largest rare position and the deepest scan are what a bounded
+        // table must keep (module `window`).
+        let reach = self.engine.sparse.as_ref().map(|s| s.reach());
+        let engine = match (self.sparse_state(), reach) {
+            (Some((mask, domain, rare)), Some((_, largest_rare))) => format!(
+                "sparse engine ({} type, mask {mask:#x}, {rare} rare positions, the largest {largest_rare})",
                 if domain { "domain" } else { "range" }
             ),
-            None if self.engine.triple.is_some() => "triple engine".to_string(),
-            None => "plain engine".to_string(),
+            _ if self.engine.triple.is_some() => "triple engine".to_string(),
+            _ => "plain engine".to_string(),
         };
         let mut period = match (&self.period, self.watch.target()) {
             (Some(p), _) => format!("; period {} certified", p.period),
@@ -505,8 +508,12 @@ impl Sequence {
             _ => String::new(),
         };
         if let Some(window) = &self.window {
+            // A bounded table runs on one thread, so the engine's own
+            // scans are all the scans (with two threads they are not, and
+            // the depth is not shown).
+            let deepest = reach.map_or(0, |(deepest, _)| deepest);
             period += &format!(
-                "; bounded table: {} values kept, computed again {} times",
+                "; bounded table: {} values kept, deepest scan {deepest}, computed again {} times",
                 self.store.len(),
                 window.recomputed()
             );
