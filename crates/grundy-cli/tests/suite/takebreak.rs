@@ -185,9 +185,7 @@ fn a_bounded_table_writes_the_same_values() {
         stdout(&grundy(&args))
     };
     assert_eq!(args(true), args(false));
-    let dir = std::env::temp_dir().join(format!("grundy-cli-window-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let checkpoint = dir.join("officers.ckpt");
+    let checkpoint = super::common::temp_dir("window").join("officers.ckpt");
     let checkpoint = checkpoint.to_str().unwrap();
     let args = [
         "table",
@@ -202,7 +200,6 @@ fn a_bounded_table_writes_the_same_values() {
         !std::path::Path::new(checkpoint).exists(),
         "a checkpoint was created"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
