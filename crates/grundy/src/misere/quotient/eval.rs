@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::ops::ControlFlow;
 
 use super::Quotient;
-use super::candidate::image;
+use super::monoid::image;
 use crate::error::{Error, Result};
 use crate::game::Outcome;
 use crate::heap::HeapGame;

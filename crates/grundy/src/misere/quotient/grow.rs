@@ -1,30 +1,20 @@
-//! The quotient grown heap by heap: guess, reduce, check.
+//! The quotient grown heap by heap.
 
-use super::candidate::{self, option_images};
-use super::monoid::{Monoid, reduce};
+use super::monoid::{Monoid, option_images, reduce};
 use super::period::{Periodic, Status, phi_period};
 use super::rules::Heaps;
-use super::verify::{Explored, Verdict, verify};
+use super::slices::Slices;
 use crate::error::{Error, LimitKind, Result};
 use crate::heap::HeapGame;
 use crate::limits::{Limits, Progress};
 use crate::word_hash::WordHashMap;
 
-/// The exponents `k` of the relations `x^k = x^(k+2)` tried, in turn. A
-/// relation that holds for `k` holds for every larger `k`: a larger one
-/// only costs a larger candidate.
-const EXPONENTS: [u32; 3] = [1, 4, 12];
-
-/// The most candidates tried for one heap.
-const MAX_ROUNDS: usize = 40;
-
 /// The misère quotient of heaps `0..=n` of one game, grown one heap at a
 /// time.
 ///
-/// Every state it holds has been proved (the module `verify`): a sum of
-/// heaps is a misère P-position exactly when the product of its
-/// heaps' images lies in `P`, and no two elements can be told apart by
-/// adding a sum to both. `n` starts at 0 (the heap of 0 has no move and is
+/// Every state it holds is exact (module `slices`): a sum of heaps is a
+/// misère P-position exactly when the product of its heaps' images lies
+/// in `P`, and no two elements can be told apart by adding a sum to both. `n` starts at 0 (the heap of 0 has no move and is
 /// the identity).
 ///
 /// ```
@@ -51,15 +41,14 @@ pub struct Quotient<H> {
     /// The image of the heaps with each set of option images (sorted), in
     /// the current monoid; `None` after the monoid changed, until rebuilt.
     pub(crate) by_options: Option<WordHashMap<Vec<u32>, u32>>,
-    /// The check's search of the last candidate that passed, resumed by
-    /// the next check of the same monoid.
-    pub(crate) explored: Option<Explored>,
     /// For each heap, its options grouped by image: `(image, index of one
     /// option with it)`.
     pub(crate) groups: Vec<Vec<(u32, u32)>>,
     /// The period of `Φ` once the periodicity theorem proves it: the
     /// quotient is then that of every heap.
     pub(crate) periodic: Option<Periodic>,
+    /// The exact construction's solved sets, kept for the next heap.
+    slices: Slices,
 }
 
 impl<H: HeapGame> Quotient<H> {
@@ -74,9 +63,9 @@ impl<H: HeapGame> Quotient<H> {
             p: vec![false],
             phi: vec![0],
             by_options: None,
-            explored: None,
             groups: vec![Vec::new()],
             periodic: None,
+            slices: Slices::default(),
         }
     }
 
@@ -129,7 +118,7 @@ impl<H: HeapGame> Quotient<H> {
     /// every heap, or heap `most` is reached. Returns whether it is proved.
     /// Fails as [`Quotient::extend_to`] does.
     pub fn extend_until_periodic(&mut self, most: u64, limits: &Limits) -> Result<bool> {
-        // Checking for a period costs a pass over `Φ` per candidate
+        // Checking for a period costs a pass over `Φ` per possible
         // period, so it is done every few heaps, not after each.
         const STEP: u64 = 8;
         while self.periodic.is_none() && self.heaps() < most {
@@ -156,10 +145,6 @@ impl<H: HeapGame> Quotient<H> {
                 period: p.period,
                 top: self.heaps(),
             });
-        if self.periodic.is_some() {
-            // Heaps beyond are folded into the period: no check runs again.
-            self.explored = None;
-        }
     }
 
     /// The image of the heaps below `n` with each set of option images,
@@ -204,68 +189,23 @@ impl<H: HeapGame> Quotient<H> {
             self.phi.push(e);
             return Ok(());
         }
-        let heaps = &self.heaps;
-        // The plain guess first. A failed check names a sum; a heap of it
-        // (other than heap `n`) may be what heap `n` tells apart from heaps
-        // the smaller quotient merged, so its first heap not yet apart
-        // gets a factor of its own, and the guess is tried again. When the
-        // sum names no new heap, the exponents grow instead.
-        let mut apart: Vec<usize> = Vec::new();
-        let mut level = 0;
-        for _ in 0..MAX_ROUNDS {
-            let k = EXPONENTS[level];
-            let mut factors: Vec<(Vec<usize>, u32)> = apart.iter().map(|&h| (vec![h], k)).collect();
-            factors.push((vec![n], k));
-            let cand = candidate::extend(&self.monoid, &self.phi, &factors, heaps, limits)?;
-            // In heap order, so that the reduction numbers the elements
-            // the same way whenever the quotient comes out the same: the
-            // check's search is then resumed, not redone.
-            let mut order: Vec<usize> = Vec::new();
-            for letter in cand.letter.iter().flatten() {
-                if !order.contains(letter) {
-                    order.push(*letter);
-                }
-            }
-            // The check reads `P` only, so it runs on the reduction, whose
-            // outcomes are the candidate's.
-            let reduced = reduce(&cand.monoid, &cand.p, &order, limits)?;
-            let phi: Vec<u32> = cand
-                .phi
-                .iter()
-                .map(|&e| reduced.class[e as usize])
-                .collect();
-            match verify(
-                &reduced.monoid,
-                &reduced.p,
-                &phi,
-                heaps,
-                &mut self.explored,
-                limits,
-            )? {
-                Verdict::Holds => {
-                    self.phi = phi;
-                    self.monoid = reduced.monoid;
-                    self.p = reduced.p;
-                    self.by_options = None;
-                    return Ok(());
-                }
-                Verdict::Fails(sum) => {
-                    let before = apart.len();
-                    if let Some(h) = sum.into_iter().find(|&h| h != n && !apart.contains(&h)) {
-                        apart.push(h);
-                    }
-                    if apart.len() == before {
-                        level += 1;
-                        if level == EXPONENTS.len() {
-                            break;
-                        }
-                    }
-                }
-            }
+        self.adjoin_exactly(limits)
+    }
+
+    /// Sets the quotient to that of every heap known, built by slices
+    /// (module `slices`, which keeps what it solved for the next heap).
+    fn adjoin_exactly(&mut self, limits: &Limits) -> Result<()> {
+        let q = self.slices.quotient(&self.heaps, limits)?;
+        let letters: Vec<usize> = (0..q.letters()).collect();
+        let reduced = reduce(&q, &letters, limits)?;
+        let mut phi = vec![0u32; self.heaps.len()];
+        for (i, &h) in self.slices.heap_of().iter().enumerate() {
+            phi[h] = reduced.class[q.step(0, i) as usize];
         }
-        Err(Error::invalid(format!(
-            "misère quotient: at heap {n}, no candidate passed the check (the quotient of heaps 0..{n}, up to {MAX_ROUNDS} rounds of heaps counted apart, exponents k ≤ {})",
-            EXPONENTS[EXPONENTS.len() - 1]
-        )))
+        self.phi = phi;
+        self.monoid = reduced.monoid;
+        self.p = reduced.p;
+        self.by_options = None;
+        Ok(())
     }
 }

@@ -16,34 +16,27 @@
 //!
 //! # How the quotient is computed
 //!
-//! Heap by heap ([`Quotient::extend_to`]), from the quotient of the
-//! smaller heaps:
+//! Heap by heap ([`Quotient::extend_to`]). The P-positions of the sums of
+//! heaps `1..=n` are a set `L` of count vectors, and `Q` is its syntactic
+//! monoid: the states of the least automaton that reads a sum heap by
+//! heap and accepts `L`. Module `slices` builds that automaton exactly,
+//! cutting `L` by the number of heaps of the largest size into slices
+//! that are the same kind of set for one size fewer, with the boundary
+//! of each slice (the sums where the player to move wins outright) taken
+//! from the slice before. The slices repeat after a few, every set met
+//! is recognised by `Q` itself, and each is solved once and kept, so
+//! heap `n + 1` reuses what heap `n` solved. Nothing is guessed and
+//! nothing needs checking afterwards; the tests still hold each built
+//! quotient against an independent check (module `verify`, the finite
+//! form of "a sum is lost exactly when its image is in `P`") and against
+//! plain search.
 //!
-//! 1. **Guess** a candidate (module `candidate`): a finite monoid `M` with heap
-//!    images `φ`, first the quotient so far times `⟨x | x^k = x^(k+2)⟩`
-//!    for the new heap; `P_M` follows from the game's rule on one sum of
-//!    each element, options before the sums they come from.
-//! 2. **Reduce** it (module `monoid`): merge elements no `z` tells apart
-//!    (`xz ∈ P ⟺ yz ∈ P` for all `z`), by partition refinement.
-//! 3. **Check** it (module `verify`): `φ(a) ∈ P` ⟺ (`a` has a move and no
-//!    option of `a` is in `P`) for every sum `a`, by finitely many tests
-//!    equivalent to it. Passing proves by induction that `P` holds exactly
-//!    the images of misère P-positions; then `φ(a) = φ(b)` implies
-//!    `a ≡ b`, and the reduced monoid is the quotient itself.
-//! 4. On failure the check names a sum; a heap of it is counted apart in a
-//!    factor of its own (heap `n` may tell apart sums the smaller heaps
-//!    could not: in Kayles, heap 9 tells apart sums with two heaps of 5
-//!    that the heaps below 9 could not), or
-//!    the exponent `k` grows, and the guess is tried again.
-//!
-//! Only step 3 decides; a wrong guess costs time, never a wrong answer.
-//! A quotient that grows without bound (a wild game whose quotients keep
-//! growing) runs into the limits ([`crate::Limits`]: positions, memory,
-//! time, the stop flag), which stop it with an error naming the flag.
-//! The refinement of step 4 can also fail to find a candidate within its
-//! rounds; the error says so (Dawson's Kayles `0.07` at heap 25 is such a
-//! case: its quotient grows fast there and the candidates outgrow the
-//! memory limit).
+//! A heap whose options have the images of an earlier heap's options is
+//! indistinguishable from it and is adjoined at once (the common case
+//! once `Φ` is periodic). A quotient that grows without bound (a wild
+//! game whose quotients keep growing) runs into the limits
+//! ([`crate::Limits`]: positions, memory, time, the stop flag), which stop
+//! it with an error naming the flag.
 //!
 //! # What it gives
 //!
@@ -74,7 +67,6 @@
 //! }
 //! ```
 
-mod candidate;
 mod eval;
 mod grow;
 mod listed;
@@ -83,7 +75,9 @@ mod period;
 mod present;
 mod report;
 mod rules;
+mod slices;
 mod tame;
+#[cfg(test)]
 mod verify;
 
 pub use eval::{QuotientMove, WinningMoves};

@@ -1,4 +1,6 @@
-//! The check that a candidate gives every sum of heaps its misère outcome.
+//! The check that a quotient gives every sum of heaps its misère outcome,
+//! kept for the tests as a second, independent proof of what module
+//! `slices` builds.
 //!
 //! # The criterion
 //!
@@ -38,13 +40,12 @@
 //!    breadth-first search from the empty sum's `(1, ∅)`, and there are
 //!    finitely many (subsets of a finite monoid). Each state reached is
 //!    tested: `φ(a) ∈ P` exactly when `Opt(a)` is not empty and misses
-//!    `P`. A failing state names a sum (the kinds on its path), which the
-//!    caller uses to refine its guess.
+//!    `P`. A failing state names a sum (the kinds on its path).
 
 use std::collections::HashMap;
 
-use super::candidate::option_images;
 use super::monoid::Monoid;
+use super::monoid::option_images;
 use super::rules::Heaps;
 use crate::error::{Error, LimitKind, Result};
 use crate::limits::Limits;
