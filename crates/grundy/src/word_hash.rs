@@ -7,16 +7,13 @@
 //! nothing where the keys come from the search itself and a position
 //! limit bounds the work.
 
-use std::collections::HashMap;
-#[cfg(test)]
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A map hashed with [`WordHasher`].
 pub(crate) type WordHashMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// A set hashed with [`WordHasher`].
-#[cfg(test)]
 pub(crate) type WordHashSet<K> = HashSet<K, BuildHasherDefault<WordHasher>>;
 
 /// The multiply-and-rotate of rustc's `FxHasher`, eight bytes at a time.

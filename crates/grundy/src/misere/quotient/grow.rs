@@ -1,13 +1,22 @@
 //! The quotient grown heap by heap.
 
+use super::candidate;
 use super::monoid::{Monoid, option_images, reduce};
 use super::period::{Periodic, Status, phi_period};
 use super::rules::Heaps;
 use super::slices::Slices;
+use super::verify::{Explored, Verdict, verify};
 use crate::error::{Error, LimitKind, Result};
 use crate::heap::HeapGame;
 use crate::limits::{Limits, Progress};
 use crate::word_hash::WordHashMap;
+
+/// The exponents `k` of the relations `x^k = x^(k+2)` of the cheap
+/// guesses tried before the exact construction, in turn.
+const GUESS_EXPONENTS: [u32; 2] = [1, 4];
+
+/// The most guesses for one heap before the exact construction.
+const GUESS_ROUNDS: usize = 2;
 
 /// The misère quotient of heaps `0..=n` of one game, grown one heap at a
 /// time.
@@ -47,6 +56,9 @@ pub struct Quotient<H> {
     /// The period of `Φ` once the periodicity theorem proves it: the
     /// quotient is then that of every heap.
     pub(crate) periodic: Option<Periodic>,
+    /// The check's search of the last guess that passed, resumed by the
+    /// next check of the same monoid.
+    pub(crate) explored: Option<Explored>,
     /// The exact construction's solved sets, kept for the next heap.
     slices: Slices,
 }
@@ -65,6 +77,7 @@ impl<H: HeapGame> Quotient<H> {
             by_options: None,
             groups: vec![Vec::new()],
             periodic: None,
+            explored: None,
             slices: Slices::default(),
         }
     }
@@ -145,6 +158,10 @@ impl<H: HeapGame> Quotient<H> {
                 period: p.period,
                 top: self.heaps(),
             });
+        if self.periodic.is_some() {
+            // Heaps beyond are folded into the period: no check runs again.
+            self.explored = None;
+        }
     }
 
     /// The image of the heaps below `n` with each set of option images,
@@ -189,7 +206,75 @@ impl<H: HeapGame> Quotient<H> {
             self.phi.push(e);
             return Ok(());
         }
+        if self.guess(n, limits)? {
+            return Ok(());
+        }
         self.adjoin_exactly(limits)
+    }
+
+    /// Tries the cheap guesses for heap `n`, true when one passes and is
+    /// now the quotient. The first is the quotient so far times
+    /// `⟨x | x^k = x^(k+2)⟩` for the new heap, reduced, then checked
+    /// (module `verify`). A failed check names a sum; its first heap other
+    /// than `n` not yet apart gets a cyclic factor of its own (heap `n`
+    /// may tell apart sums the smaller heaps merged), or, when the sum
+    /// names no new heap, `k` grows; at most [`GUESS_ROUNDS`] guesses.
+    /// Most heaps of a settled quotient pass the first guess in
+    /// microseconds, where the exact construction pays for every heap size
+    /// as a letter of its automata.
+    fn guess(&mut self, n: usize, limits: &Limits) -> Result<bool> {
+        let mut apart: Vec<usize> = Vec::new();
+        let mut level = 0;
+        for _ in 0..GUESS_ROUNDS {
+            let k = GUESS_EXPONENTS[level];
+            let mut factors: Vec<(Vec<usize>, u32)> = apart.iter().map(|&h| (vec![h], k)).collect();
+            factors.push((vec![n], k));
+            let cand = candidate::extend(&self.monoid, &self.phi, &factors, &self.heaps, limits)?;
+            // In heap order, so that the reduction numbers the elements the
+            // same way whenever the quotient comes out the same: the
+            // check's search is then resumed, not redone.
+            let mut order: Vec<usize> = Vec::new();
+            for letter in cand.letter.iter().flatten() {
+                if !order.contains(letter) {
+                    order.push(*letter);
+                }
+            }
+            let reduced = reduce(&cand.monoid, &order, limits)?;
+            let phi: Vec<u32> = cand
+                .phi
+                .iter()
+                .map(|&e| reduced.class[e as usize])
+                .collect();
+            match verify(
+                &reduced.monoid,
+                &reduced.p,
+                &phi,
+                &self.heaps,
+                &mut self.explored,
+                limits,
+            )? {
+                Verdict::Holds => {
+                    self.phi = phi;
+                    self.monoid = reduced.monoid;
+                    self.p = reduced.p;
+                    self.by_options = None;
+                    return Ok(true);
+                }
+                Verdict::Fails(sum) => {
+                    let before = apart.len();
+                    if let Some(h) = sum.into_iter().find(|&h| h != n && !apart.contains(&h)) {
+                        apart.push(h);
+                    }
+                    if apart.len() == before {
+                        level += 1;
+                        if level == GUESS_EXPONENTS.len() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(false)
     }
 
     /// Sets the quotient to that of every heap known, built by slices
@@ -206,6 +291,8 @@ impl<H: HeapGame> Quotient<H> {
         self.monoid = reduced.monoid;
         self.p = reduced.p;
         self.by_options = None;
+        // The check's search was of the monoid before.
+        self.explored = None;
         Ok(())
     }
 }

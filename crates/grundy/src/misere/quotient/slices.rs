@@ -66,6 +66,12 @@ impl Automaton {
         }
     }
 
+    /// The same automaton accepting `accept` instead.
+    pub(crate) fn with_accept(self, accept: Vec<bool>) -> Automaton {
+        debug_assert_eq!(accept.len(), self.accept.len());
+        Automaton { accept, ..self }
+    }
+
     /// How many letters.
     pub(crate) fn letters(&self) -> usize {
         self.letters
