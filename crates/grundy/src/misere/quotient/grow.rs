@@ -21,10 +21,12 @@ const GUESS_ROUNDS: usize = 2;
 /// The misère quotient of heaps `0..=n` of one game, grown one heap at a
 /// time.
 ///
-/// Every state it holds is exact (module `slices`): a sum of heaps is a
-/// misère P-position exactly when the product of its heaps' images lies
-/// in `P`, and no two elements can be told apart by adding a sum to both. `n` starts at 0 (the heap of 0 has no move and is
-/// the identity).
+/// Every state it holds is proved, a guess by the check of module
+/// `verify` and otherwise by construction (module `slices`): a sum of
+/// heaps is a misère P-position exactly when the product of its heaps'
+/// images lies in `P`, and no two elements can be told apart by adding a
+/// sum to both. `n` starts at 0 (the heap of 0 has no move and is the
+/// identity).
 ///
 /// ```
 /// use grundy::Limits;

@@ -1,6 +1,5 @@
-//! The check that a quotient gives every sum of heaps its misère outcome,
-//! kept for the tests as a second, independent proof of what module
-//! `slices` builds.
+//! The check that a guessed quotient gives every sum of heaps its misère
+//! outcome (the tests also hold what module `slices` builds against it).
 //!
 //! # The criterion
 //!
