@@ -21,9 +21,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::monoid::{Monoid, check_size};
+use super::monoid::{Automaton, Monoid, check_size};
 use super::rules::Heaps;
-use super::slices::Automaton;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::word_hash::WordHashMap;

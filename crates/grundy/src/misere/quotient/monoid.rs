@@ -4,7 +4,6 @@
 //!
 //! Elements are indices `0..size`; index 0 is always the identity.
 
-use super::slices::Automaton;
 use crate::error::{Error, LimitKind, Result};
 use crate::limits::Limits;
 use crate::word_hash::WordHashMap;
@@ -62,6 +61,62 @@ pub(crate) fn option_images(m: &Monoid, phi: &[u32], options: &[Box<[u32]>]) -> 
     images.sort_unstable();
     images.dedup();
     images
+}
+
+/// A deterministic automaton whose letters are heap sizes (the first
+/// `letters` of them): state 0 is the start (the empty sum).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Automaton {
+    letters: usize,
+    /// `next[s * letters + i]`: where letter `i` leads from state `s`.
+    next: Vec<u32>,
+    /// `accept[s]`: whether the sums reaching `s` are in the set.
+    accept: Vec<bool>,
+}
+
+impl Automaton {
+    /// The automaton with `next` (`states × letters`, row by row) and
+    /// `accept`, starting at state 0.
+    pub(crate) fn new(letters: usize, next: Vec<u32>, accept: Vec<bool>) -> Automaton {
+        debug_assert_eq!(next.len(), accept.len() * letters);
+        Automaton {
+            letters,
+            next,
+            accept,
+        }
+    }
+
+    /// The same automaton accepting `accept` instead.
+    pub(crate) fn with_accept(self, accept: Vec<bool>) -> Automaton {
+        debug_assert_eq!(accept.len(), self.accept.len());
+        Automaton { accept, ..self }
+    }
+
+    /// How many letters.
+    pub(crate) fn letters(&self) -> usize {
+        self.letters
+    }
+
+    /// How many states.
+    pub(crate) fn states(&self) -> usize {
+        self.accept.len()
+    }
+
+    /// Where letter `i` leads from `s`.
+    #[inline]
+    pub(crate) fn step(&self, s: u32, i: usize) -> u32 {
+        self.next[s as usize * self.letters + i]
+    }
+
+    /// Where the letters of `word` lead from `s`.
+    pub(crate) fn run(&self, s: u32, word: &[u32]) -> u32 {
+        word.iter().fold(s, |s, &i| self.step(s, i as usize))
+    }
+
+    /// Whether `s` accepts.
+    pub(crate) fn accepts(&self, s: u32) -> bool {
+        self.accept[s as usize]
+    }
 }
 
 /// `Err` when a monoid of `size` elements, each taking `bytes_each` bytes,

@@ -37,67 +37,11 @@
 
 use std::sync::Arc;
 
-use super::monoid::{check_size, refine_automaton};
+use super::monoid::{Automaton, check_size, refine_automaton};
 use super::rules::Heaps;
 use crate::error::Result;
 use crate::limits::Limits;
 use crate::word_hash::WordHashMap;
-
-/// A deterministic automaton whose letters are heap sizes (the first
-/// `letters` of them): state 0 is the start (the empty sum).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Automaton {
-    letters: usize,
-    /// `next[s * letters + i]`: where letter `i` leads from state `s`.
-    next: Vec<u32>,
-    /// `accept[s]`: whether the sums reaching `s` are in the set.
-    accept: Vec<bool>,
-}
-
-impl Automaton {
-    /// The automaton with `next` (`states × letters`, row by row) and
-    /// `accept`, starting at state 0.
-    pub(crate) fn new(letters: usize, next: Vec<u32>, accept: Vec<bool>) -> Automaton {
-        debug_assert_eq!(next.len(), accept.len() * letters);
-        Automaton {
-            letters,
-            next,
-            accept,
-        }
-    }
-
-    /// The same automaton accepting `accept` instead.
-    pub(crate) fn with_accept(self, accept: Vec<bool>) -> Automaton {
-        debug_assert_eq!(accept.len(), self.accept.len());
-        Automaton { accept, ..self }
-    }
-
-    /// How many letters.
-    pub(crate) fn letters(&self) -> usize {
-        self.letters
-    }
-
-    /// How many states.
-    pub(crate) fn states(&self) -> usize {
-        self.accept.len()
-    }
-
-    /// Where letter `i` leads from `s`.
-    #[inline]
-    pub(crate) fn step(&self, s: u32, i: usize) -> u32 {
-        self.next[s as usize * self.letters + i]
-    }
-
-    /// Where the letters of `word` lead from `s`.
-    fn run(&self, s: u32, word: &[u32]) -> u32 {
-        word.iter().fold(s, |s, &i| self.step(s, i as usize))
-    }
-
-    /// Whether `s` accepts.
-    pub(crate) fn accepts(&self, s: u32) -> bool {
-        self.accept[s as usize]
-    }
-}
 
 /// The least automaton over `letters` letters equivalent to the one whose
 /// states are reached from `start` by `step` and accept by `accept`,
