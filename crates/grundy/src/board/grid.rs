@@ -413,7 +413,13 @@ impl<B: Bits> Region<B> {
     /// Regions order by rows first, so only the images with fewer rows
     /// than columns (or all eight, for a square box) can be least.
     pub fn canonical(&self) -> Region<B> {
-        let mut base = self.shrink();
+        self.shrink().least_image()
+    }
+
+    /// [`Region::canonical`] of a region already moved to the corner of
+    /// its smallest box ([`Region::shrink`]).
+    pub fn least_image(&self) -> Region<B> {
+        let mut base = *self;
         if base.bits == B::ZERO {
             return base;
         }

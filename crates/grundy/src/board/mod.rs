@@ -10,6 +10,8 @@
 //!   canonical forms under the symmetries of the rectangle;
 //! - [`values`]: sets of values, the questions the search asks;
 //! - [`strip`]: the values of one-row pieces, computed once;
+//! - [`small`]: the values of every set of cells of a small box, computed
+//!   once;
 //! - [`rule`]: the rules the search knows (Cram, Node Kayles);
 //! - [`table`]: a transposition table that keeps within a memory budget by
 //!   replacement;
@@ -31,6 +33,7 @@ pub(crate) mod rule;
 pub(crate) mod saved;
 pub(crate) mod search;
 pub(crate) mod shared;
+pub(crate) mod small;
 pub(crate) mod strip;
 pub(crate) mod table;
 pub(crate) mod text;

@@ -28,6 +28,7 @@ use super::grid::{Region, low_bits};
 use super::rule::Rule;
 use super::saved;
 use super::shared::{Put, SharedTable};
+use super::small::{is_small_box, small_value};
 use super::strip::strip_value;
 use super::table::{Facts, Key, Table};
 use super::values::ValueSet;
@@ -281,6 +282,39 @@ struct Engine<B: Bits> {
     /// Boards of fewer cells are searched on one thread (see
     /// [`TWO_THREADS_FROM`]; the tests lower it).
     two_threads_from: u32,
+    /// How far the question at the root has come, for the progress line.
+    root: RootProgress,
+}
+
+/// The question being asked of the root piece and how many of its options
+/// have answered it, for the progress line of a long search.
+#[derive(Clone, Copy, Debug, Default)]
+struct RootProgress {
+    /// The value asked about ("is it `k`?"), when the root is asked one
+    /// value at a time.
+    asking: Option<u8>,
+    /// Options of the root.
+    options: usize,
+    /// Of those, the options answered: valued from the table at once, or
+    /// searched.
+    answered: usize,
+}
+
+impl RootProgress {
+    /// The progress line's account of the root, empty before it is known.
+    fn describe(&self) -> String {
+        if self.options == 0 {
+            return String::new();
+        }
+        let question = match self.asking {
+            Some(k) => format!("is the value {k}?"),
+            None => "its value".to_string(),
+        };
+        format!(
+            "; root: {question} {} of {} moves answered",
+            self.answered, self.options
+        )
+    }
 }
 
 /// What the two threads of one search share: the table, which options of
@@ -472,6 +506,7 @@ impl<B: Bits> Engine<B> {
             thread: 0,
             fills: 0,
             two_threads_from: TWO_THREADS_FROM,
+            root: RootProgress::default(),
         }
     }
 
@@ -493,6 +528,7 @@ impl<B: Bits> Engine<B> {
             thread: 0,
             fills: 0,
             two_threads_from: self.two_threads_from,
+            root: RootProgress::default(),
         }
     }
 
@@ -554,6 +590,7 @@ impl<B: Bits> Engine<B> {
             return Ok(known == target);
         }
         let wanted = ValueSet::single(target);
+        self.root.asking = Some(target);
         Ok(self.sum_value_in(&mut pieces, known, wanted, 0, limits)? == Some(target))
     }
 
@@ -562,6 +599,7 @@ impl<B: Bits> Engine<B> {
         self.table.set_budget(limits.bounds.max_memory / 2);
         self.started = Instant::now();
         self.last_report = self.started;
+        self.root = RootProgress::default();
     }
 
     /// Appends the connected pieces of `cells` to `out` that can change
@@ -681,7 +719,16 @@ impl<B: Bits> Engine<B> {
         match (self.rule, piece.len()) {
             (Rule::Cram, 1) => {}
             (Rule::Cram, ..=3) | (Rule::NodeKayles, ..=2) => out.push(Cells::Grid(piece)),
-            _ => out.push(Cells::Grid(piece.canonical())),
+            _ => {
+                // A piece of a small box is valued by its box as it lies
+                // (see `small`), so it needs no canonical form.
+                let shrunk = piece.shrink();
+                if self.strategy == Strategy::Bounds && is_small_box(&shrunk) {
+                    out.push(Cells::Grid(shrunk));
+                } else {
+                    out.push(Cells::Grid(shrunk.least_image()));
+                }
+            }
         }
     }
 
@@ -700,6 +747,12 @@ impl<B: Bits> Engine<B> {
             _ => {}
         }
         if let Cells::Grid(r) = piece {
+            // The plain search, which checks the others, reads no table.
+            if self.strategy == Strategy::Bounds
+                && let Some(v) = small_value(self.rule, &r)
+            {
+                return Facts::value(v);
+            }
             if r.mirror_wins() {
                 return Facts::value(0);
             }
@@ -803,6 +856,9 @@ impl<B: Bits> Engine<B> {
                 // A value found on the way (even another) is exact.
                 let mut k = 0u8;
                 loop {
+                    if depth == 0 {
+                        self.root.asking = Some(k);
+                    }
                     if let Some(v) = self.value_in(piece, ValueSet::single(k), depth, limits)? {
                         return Ok(v);
                     }
@@ -966,6 +1022,10 @@ impl<B: Bits> Engine<B> {
             }
         }
         s.open.sort_unstable_by_key(|o| (o.cost, o.centre));
+        if depth == 0 {
+            self.root.options = s.options.len();
+            self.root.answered = s.options.len() - s.open.len();
+        }
         let mut scan = Scan {
             wanted,
             maybe,
@@ -1019,6 +1079,9 @@ impl<B: Bits> Engine<B> {
                 scan.maybe = scan.maybe.without_max();
                 scan.exact = false;
             }
+        }
+        if depth == 0 {
+            self.root.answered += 1;
         }
         Ok(true)
     }
@@ -1146,7 +1209,7 @@ impl<B: Bits> Engine<B> {
     /// [`Engine::facts`] will look up (see [`Table::prefetch`]).
     fn prefetch(&self, pieces: &[Cells<B>]) {
         for &piece in pieces {
-            if cell_count(piece) > 3 {
+            if cell_count(piece) > 3 && !matches!(piece, Cells::Grid(r) if is_small_box(&r)) {
                 match &self.sharing {
                     Some(sharing) => sharing.table.prefetch(key_of(piece).1),
                     None => self.table.prefetch(key_of(piece).1),
@@ -1221,12 +1284,13 @@ impl<B: Bits> Engine<B> {
                     done: self.nodes,
                     target: 0,
                     detail: format!(
-                        "{} positions searched, {} in the table ({} MiB, {} replaced), {:.0?}",
+                        "{} positions searched, {} in the table ({} MiB, {} replaced), {:.0?}{}",
                         self.nodes,
                         size.entries,
                         size.bytes >> 20,
                         size.replaced,
-                        self.started.elapsed()
+                        self.started.elapsed(),
+                        self.root.describe()
                     ),
                 });
             }

@@ -644,7 +644,7 @@ fn a_saved_table_reloads_and_answers() {
 /// made to fit wrong values.
 #[test]
 fn bad_table_files_are_refused() {
-    let (file, limits) = saved_cram_table("doctored.table", "3x5");
+    let (file, limits) = saved_cram_table("doctored.table", "3x7");
     let good = std::fs::read(&file.0).unwrap();
     let refused = |bytes: &[u8]| {
         std::fs::write(&file.0, bytes).unwrap();
