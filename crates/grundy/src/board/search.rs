@@ -60,6 +60,12 @@ const CHECK_EVERY: u64 = 1 << 14;
 /// small boards.
 const TWO_THREADS_FROM: u32 = 30;
 
+/// The slots the table has (within the budget) before two threads share
+/// it: growing a shared table waits for both threads, and starting at
+/// 2^21 slots (32 MiB) took 5–8 % off Cram 5×7 and 5×8 on two threads
+/// (2^22 gained nothing more; see BENCHMARKS.md).
+const SHARED_FIRST_SLOTS: usize = 1 << 21;
+
 /// The levels of the search (the root is level 0) at which the two
 /// threads share out the options of a position they both search (see
 /// `Engine::ask_shared`); below, each goes its own way.
@@ -1316,6 +1322,7 @@ impl Engine<u64> {
             return self.value(cells, limits);
         }
         self.begin(limits);
+        self.table.grow_to(SHARED_FIRST_SLOTS);
         let table = std::mem::replace(&mut self.table, Table::new(0));
         let sharing = Arc::new(Sharing {
             table: SharedTable::new(table),

@@ -360,6 +360,14 @@ impl<B: Bits> Table<B> {
         self.put(key, facts, work);
     }
 
+    /// Grows the table (by doubling) to at least `slots` slots, or to its
+    /// budget if that is less.
+    pub fn grow_to(&mut self, slots: usize) {
+        while self.slots() < slots.min(self.most_slots) {
+            self.grow();
+        }
+    }
+
     /// Doubles the slots and re-files every entry.
     fn grow(&mut self) {
         let size = (self.slots() * 2).min(self.most_slots);
