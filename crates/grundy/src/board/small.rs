@@ -77,49 +77,36 @@ pub fn small_value<B: Bits>(rule: Rule, region: &Region<B>) -> Option<u8> {
 /// The value of every set of cells of the `h × w` box, by the mex rule in
 /// increasing order of the sets.
 fn box_values(rule: Rule, h: u32, w: u32) -> Vec<u8> {
-    let cells = h * w;
-    let all: u32 = if cells == 32 {
-        u32::MAX
-    } else {
-        (1 << cells) - 1
-    };
-    // Cells with a right neighbour in the box.
-    let mut has_right = 0u32;
-    for r in 0..h {
-        has_right |= ((1u32 << (w - 1)) - 1) << (r * w);
-    }
-    let mut values = vec![0u8; 1usize << cells];
-    for set in 1..=all {
-        // Values of a set of at most 32 cells are below 32 under both
+    let mut values = vec![0u8; 1usize << (h * w)];
+    for set in 1..values.len() {
+        let region = Region::new(h as u8, w as u8, set as u64);
+        // Values in a box of at most 64 cells are below 64 under both
         // rules (a game of k moves has a value of at most k).
-        let mut seen = 0u32;
+        let mut seen = 0u64;
+        let mut mark = |option: u64| seen |= 1 << values[option as usize];
+        // The moves as `Engine::options` makes them, on one word.
         match rule {
             Rule::Cram => {
-                let pairs = [(set & (set >> 1) & has_right, 1), (set & (set >> w), w)];
-                for (mut rest, step) in pairs {
+                for (pairs, step) in [(region.horizontal_pairs(), 1), (region.vertical_pairs(), w)]
+                {
+                    let mut rest = pairs;
                     while rest != 0 {
                         let i = rest.trailing_zeros();
                         rest &= rest - 1;
-                        let option = set & !(1 << i) & !(1 << (i + step));
-                        seen |= 1 << values[option as usize];
+                        mark(region.bits & !(1 << i) & !(1 << (i + step)));
                     }
                 }
             }
             Rule::NodeKayles => {
-                let mut rest = set;
+                let mut rest = region.bits;
                 while rest != 0 {
                     let cell = rest & rest.wrapping_neg();
                     rest &= rest - 1;
-                    let around = cell
-                        | ((cell & has_right) << 1)
-                        | ((cell >> 1) & has_right)
-                        | (cell << w)
-                        | (cell >> w);
-                    seen |= 1 << values[(set & !around & all) as usize];
+                    mark(region.bits & !region.grow(cell));
                 }
             }
         }
-        values[set as usize] = seen.trailing_ones() as u8;
+        values[set] = seen.trailing_ones() as u8;
     }
     values
 }
