@@ -20,6 +20,9 @@ pub struct TableArgs {
     /// The largest heap size.
     #[arg(long, value_name = "N", value_parser = crate::count)]
     to: u64,
+    /// The first heap size written (the values before it are computed, not written): a bounded table (--window) resumed from its checkpoint writes from its window on, so that its output continues the earlier run's.
+    #[arg(long, value_name = "N", value_parser = crate::count, default_value_t = 0)]
+    from: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -45,13 +48,13 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
     let family =
         grundy::expr::family_named_with(&args.script.or_text(args.family.as_deref())?, limits)?;
     let format = if args.json { Format::Json } else { args.format };
-    let mut text = Text::new(format);
+    let mut text = Text::new(format, args.from);
     text.head(w, &family.head(), args.to)?;
     // The computation's result waits until the values it gave are
     // written, whole lines, so that a table stopped early (Ctrl-C, a time
     // limit) keeps what was computed.
     let computed = if limits.run.threads >= 2 && args.to >= TEXT_THREAD_FROM {
-        write_on_second_thread(family.as_ref(), args.to, limits, &mut text, w)
+        write_on_second_thread(family.as_ref(), (args.from, args.to), limits, &mut text, w)
     } else {
         // The sink can only return library errors, so an output error is
         // kept aside and reported once the table stops.
@@ -62,7 +65,7 @@ pub fn table(args: &TableArgs, limits: &Limits, w: &mut (impl Write + Send)) -> 
                 grundy::Error::from(grundy::ErrorKind::Interrupted)
             })
         };
-        let result = family.table_chunks(args.to, limits, &mut sink);
+        let result = family.table_chunks_from(args.from, args.to, limits, &mut sink);
         io_error.map_or(Ok(result), Err)
     };
     match computed.and_then(|result| text.flush(w).map(|()| result)) {
@@ -100,7 +103,7 @@ const BATCHES_IN_FLIGHT: usize = 2;
 /// computation's result is, once every value it gave is in `text`.
 fn write_on_second_thread(
     family: &dyn grundy::expr::Family,
-    to: u64,
+    (from, to): (u64, u64),
     limits: &Limits,
     text: &mut Text,
     w: &mut (impl Write + Send),
@@ -128,7 +131,7 @@ fn write_on_second_thread(
             full.send(std::mem::replace(&mut batch, next))
                 .map_err(|_| grundy::Error::from(grundy::ErrorKind::Interrupted))
         };
-        let result = family.table_chunks(to, limits, &mut sink);
+        let result = family.table_chunks_from(from, to, limits, &mut sink);
         if !batch.is_empty() {
             // The writer may have stopped, and then says why.
             let _ = full.send(batch);
@@ -142,8 +145,10 @@ fn write_on_second_thread(
 /// The text of a table as it is written: the format and where it is.
 struct Text {
     format: Format,
-    /// Values written so far.
+    /// The heap of the next value.
     n: u64,
+    /// The heap of the first value.
+    from: u64,
     /// Tables run to 10^9 values: lines are assembled by hand into one
     /// large buffer, with the heap size kept as decimal digits that are
     /// counted up.
@@ -154,12 +159,13 @@ struct Text {
 }
 
 impl Text {
-    fn new(format: Format) -> Text {
+    fn new(format: Format, from: u64) -> Text {
         Text {
             format,
-            n: 0,
+            n: from,
+            from,
             buf: Vec::with_capacity(FLUSH_AT + 64),
-            index: Counter::default(),
+            index: Counter::at(from),
             small: SmallValues::new(matches!(format, Format::Csv | Format::Bfile)),
         }
     }
@@ -170,6 +176,12 @@ impl Text {
     fn head(&self, w: &mut impl Write, family: &str, to: u64) -> std::io::Result<()> {
         match self.format {
             Format::Csv => writeln!(w, "n,grundy"),
+            Format::Json if self.from > 0 => write!(
+                w,
+                "{{\"kind\":\"one\",\"family\":{},\"from\":{},\"to\":{to},\"values\":[",
+                serde_json::Value::from(family),
+                self.from
+            ),
             Format::Json => write!(
                 w,
                 "{{\"kind\":\"one\",\"family\":{},\"to\":{to},\"values\":[",
@@ -190,8 +202,9 @@ impl Text {
         match self.format {
             Format::Text => {
                 for &g in chunk {
-                    if n.is_multiple_of(10) {
-                        if n > 0 {
+                    // A row starts every ten heaps, and at the first.
+                    if n.is_multiple_of(10) || n == self.from {
+                        if n > self.from {
                             buf.push(b'\n');
                         }
                         out::pad_number(buf, n, 8);
@@ -219,7 +232,7 @@ impl Text {
             }
             Format::Json => {
                 for &g in chunk {
-                    if n > 0 {
+                    if n > self.from {
                         buf.push(b',');
                     }
                     small.push(buf, g.0);
@@ -298,6 +311,21 @@ impl Default for Counter {
 const COUNTER_DIGITS: usize = 16;
 
 impl Counter {
+    /// The counter at `value`.
+    fn at(value: u64) -> Counter {
+        let digits = value.to_string().into_bytes();
+        let text = digits
+            .iter()
+            .rev()
+            .take(COUNTER_DIGITS)
+            .fold(0u128, |t, &d| t << 8 | u128::from(d));
+        Counter {
+            text,
+            len: digits.len(),
+            value,
+        }
+    }
+
     #[cfg(test)]
     fn digits(&self) -> Vec<u8> {
         let mut buf = Vec::new();
@@ -423,6 +451,7 @@ mod tests {
             family: Some("octal[0.106]".into()),
             script: ScriptArg { script: None },
             to,
+            from: 0,
             format: Format::Bfile,
             json: false,
         };
@@ -501,6 +530,19 @@ mod tests {
         }
         let want: Vec<String> = (0..=1001).map(|n: u32| n.to_string()).collect();
         assert_eq!(seen, want);
+    }
+
+    /// A counter set to a number counts on from it, past a carry into a
+    /// new digit and past the sixteen digits kept as text.
+    #[test]
+    fn counter_starts_anywhere() {
+        for start in [0, 7, 98, 999_999, 10u64.pow(16) - 3, u64::MAX - 4] {
+            let mut c = Counter::at(start);
+            for n in start..=start + 3 {
+                assert_eq!(String::from_utf8(c.digits()).unwrap(), n.to_string());
+                c.increment();
+            }
+        }
     }
 
     #[test]

@@ -163,18 +163,21 @@ fn tables_in_every_format() {
 
 /// `--window` writes the same b-file as a table that keeps every value
 /// (Officers moves values from about heap 3.2 million with the default
-/// window: a shorter run only checks that the flag reaches the engine), and
-/// refuses a checkpoint.
+/// window: a shorter run only checks that the flag reaches the engine). Its
+/// checkpoint is of the bounded format: a later bounded run resumes it,
+/// writing from `--from`, and a run keeping every value refuses it.
 #[test]
 fn a_bounded_table_writes_the_same_values() {
-    let args = |window: bool| {
+    let args = |window: bool, from: &str, to: &str, checkpoint: Option<&str>| {
         let mut args = vec![
             "--threads",
             "1",
             "table",
             "octal[0.6]",
+            "--from",
+            from,
             "--to",
-            "100000",
+            to,
             "--compute-all",
             "--format",
             "bfile",
@@ -182,24 +185,53 @@ fn a_bounded_table_writes_the_same_values() {
         if window {
             args.push("--window");
         }
+        if let Some(path) = checkpoint {
+            args.extend(["--checkpoint", path]);
+        }
         stdout(&grundy(&args))
     };
-    assert_eq!(args(true), args(false));
+    let whole = args(false, "0", "100000", None);
+    assert_eq!(args(true, "0", "100000", None), whole);
     let checkpoint = super::common::temp_dir("window").join("officers.ckpt");
     let checkpoint = checkpoint.to_str().unwrap();
-    let args = [
-        "table",
-        "octal[0.6]",
-        "--to",
-        "10",
-        "--window",
-        "--checkpoint",
-    ];
-    assert_fails(&[&args[..], &[checkpoint]].concat(), "checkpoint");
-    assert!(
-        !std::path::Path::new(checkpoint).exists(),
-        "a checkpoint was created"
+    let first = args(true, "0", "60000", Some(checkpoint));
+    let rest = args(true, "60001", "100000", Some(checkpoint));
+    assert_eq!(format!("{first}{rest}"), whole);
+    assert_fails(
+        &[
+            "table",
+            "octal[0.6]",
+            "--to",
+            "10",
+            "--checkpoint",
+            checkpoint,
+        ],
+        "resume it with --window",
     );
+}
+
+/// `--from` writes the table from that heap on, in every format, with the
+/// heap numbers of the whole table.
+#[test]
+fn a_table_from_a_heap_on_is_the_end_of_the_whole_table() {
+    let table = |format: &str, from: &str| {
+        stdout(&grundy(&[
+            "table", "kayles", "--from", from, "--to", "23", "--format", format,
+        ]))
+    };
+    let whole = table("bfile", "0");
+    let tail: String = whole.lines().skip(7).map(|l| format!("{l}\n")).collect();
+    assert_eq!(table("bfile", "7"), tail);
+    let csv = table("csv", "7");
+    assert_eq!(csv, format!("n,grundy\n{}", tail.replace(' ', ",")));
+    // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 (OEIS A002186).
+    assert_eq!(
+        table("text", "7"),
+        "       7:   2   1   4\n      10:   2   6   4   1   2   7   1   4   3   2\n      20:   1   4   6   7\n"
+    );
+    let json: serde_json::Value = serde_json::from_str(&table("json", "20")).unwrap();
+    assert_eq!(json["from"], 20);
+    assert_eq!(json["values"], serde_json::json!([1, 4, 6, 7]));
 }
 
 #[test]

@@ -155,9 +155,28 @@ pub trait Family: Send + Sync {
         limits: &Limits,
         sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
     ) -> Result<()> {
+        self.table_chunks_from(0, to, limits, sink)
+    }
+
+    /// [`Family::table_chunks`] for `G(from), ..., G(to)` (nothing when
+    /// `from > to`): the values below `from` are computed but not handed
+    /// over. A bounded take-and-break table resumed from its checkpoint
+    /// hands over only values it still keeps, and says so when `from` is
+    /// before them.
+    fn table_chunks_from(
+        &self,
+        from: u64,
+        to: u64,
+        limits: &Limits,
+        sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
+    ) -> Result<()> {
         let mut chunk = Vec::with_capacity(TABLE_CHUNK);
+        let mut n = 0;
         self.table(to, limits, &mut |v| {
-            chunk.push(v);
+            if n >= from {
+                chunk.push(v);
+            }
+            n += 1;
             if chunk.len() == TABLE_CHUNK {
                 sink(&chunk)?;
                 chunk.clear();

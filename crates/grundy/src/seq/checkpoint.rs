@@ -30,6 +30,23 @@
 //! a block is only accepted in its own place of its own file: one moved,
 //! repeated, or read with another width or block size fails.
 //!
+//! # Bounded tables (version 3)
+//!
+//! A bounded table (`--window`, see [`super::window`]) keeps the first
+//! values and a window behind the heap, not every value. Its file is
+//! format 3: the same header with `3` for the version and one more line
+//! before `check`,
+//!
+//! ```text
+//! bounded <PREFIX> <MOVED> <STATE>
+//! ```
+//!
+//! saying that the blocks hold the kept values at their places (heap `n`
+//! at `n` below `PREFIX`, at `n − MOVED` from there on), and `STATE`, one
+//! line of JSON, what the engine and the window had learned that the kept
+//! values no longer show (the classification, the count of each value
+//! over every heap, the deepest scan). `check` covers the six lines.
+//!
 //! # Writing
 //!
 //! A new file, or one rewritten because the values outgrew their width, is
@@ -57,6 +74,11 @@
 //!   values are wrong is refused. This costs about what computing 65 heaps
 //!   by the plain engine costs.
 //!
+//! In a file of format 3 whose values have moved, only the prefix is
+//! derived from the definition this way (the rest lacks the values its
+//! options read); the caller derives the last kept values again with the
+//! engine itself (see [`crate::seq::Sequence::attach_checkpoint`]).
+//!
 //! A refused file is left as it is; deleting it recomputes its values.
 //! Files of format 1 (no checksums) are refused, since nothing in them can
 //! be verified.
@@ -73,8 +95,12 @@ use crate::error::{Error, Result};
 /// The first word of the first line.
 const MAGIC: &str = "grundy-sequence";
 
-/// The format this module reads and writes.
+/// The format of a table with every value, which this module reads and
+/// writes.
 const VERSION: u32 = 2;
+
+/// The format of a bounded table (see the module documentation).
+const BOUNDED_VERSION: u32 = 3;
 
 /// What the values are: normal-play Grundy values of a take-and-break code.
 /// Both `--engine` choices (sparse where it pays, or plain) compute the same
@@ -88,9 +114,10 @@ const ENGINE: &str = "take-break normal-play";
 /// large enough that the 8 bytes of count and checksum are negligible.
 pub const BLOCK: usize = 1 << 16;
 
-/// The most bytes a header may take (codes are short; this only bounds
-/// what is read before the header is known to be one).
-const MAX_HEADER: u64 = 1 << 16;
+/// The most bytes a header may take (codes are short, and a bounded
+/// table's state holds two counts a value; this only bounds what is read
+/// before the header is known to be one).
+const MAX_HEADER: u64 = 1 << 20;
 
 /// Heaps spread over the table whose values are derived again on loading.
 const SAMPLE_SPREAD: usize = 56;
@@ -117,6 +144,19 @@ pub struct Checkpoint {
     file: Option<File>,
 }
 
+/// Where a bounded table's values sit, and what its engine learned (the
+/// `bounded` line of format 3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Bounded {
+    /// Heaps `0..prefix` sit at their own place.
+    pub(crate) prefix: usize,
+    /// Heap `n >= prefix` sits at `n − moved` (0: every value is kept).
+    pub(crate) moved: u64,
+    /// The engine's and the window's state, one line of JSON, read back by
+    /// their owners.
+    pub(crate) state: String,
+}
+
 /// The fields of a header that passed its checksum.
 struct Header {
     code: String,
@@ -126,12 +166,22 @@ struct Header {
     /// Bytes, check line included.
     len: u64,
     check: u32,
+    /// The `bounded` line of format 3.
+    bounded: Option<Bounded>,
 }
 
-/// The header's bytes and its checksum.
-fn header(code: &str, width: u8, block: usize) -> (Vec<u8>, u32) {
-    let text =
-        format!("{MAGIC} {VERSION}\ncode {code}\nengine {ENGINE}\nwidth {width}\nblock {block}\n");
+/// The header's bytes and its checksum: format 2, or 3 for a bounded table.
+fn header(code: &str, width: u8, block: usize, bounded: Option<&Bounded>) -> (Vec<u8>, u32) {
+    let version = if bounded.is_some() {
+        BOUNDED_VERSION
+    } else {
+        VERSION
+    };
+    let mut text =
+        format!("{MAGIC} {version}\ncode {code}\nengine {ENGINE}\nwidth {width}\nblock {block}\n");
+    if let Some(b) = bounded {
+        text += &format!("bounded {} {} {}\n", b.prefix, b.moved, b.state);
+    }
     let check = crc32fast::hash(text.as_bytes());
     let mut bytes = text.into_bytes();
     bytes.extend_from_slice(format!("check {check:08x}\n").as_bytes());
@@ -193,7 +243,7 @@ fn read_header(file: &mut File, expected_block: usize, shown: &str) -> Result<He
         .enumerate()
         .filter(|&(_, &b)| b == b'\n')
         .map(|(i, _)| i)
-        .take(6)
+        .take(7)
         .collect();
     // The first line says whether this is a checkpoint, and which format.
     let first = &buf[..ends.first().copied().unwrap_or(buf.len())];
@@ -218,16 +268,18 @@ fn read_header(file: &mut File, expected_block: usize, shown: &str) -> Result<He
             "{shown}: checkpoint format {version}, written by an older grundy, has no checksums and cannot be verified; {DELETE}"
         )));
     }
-    if version > VERSION {
+    if version > BOUNDED_VERSION {
         return Err(Error::invalid(format!(
-            "{shown}: checkpoint format {version} is newer than this grundy reads (format {VERSION}); use a newer grundy or another file"
+            "{shown}: checkpoint format {version} is newer than this grundy reads (formats {VERSION} and {BOUNDED_VERSION}); use a newer grundy or another file"
         )));
     }
-    if ends.len() < 6 {
+    // Five lines of fields, a sixth in format 3, then the check line.
+    let fields = if version == BOUNDED_VERSION { 6 } else { 5 };
+    if ends.len() < fields + 1 {
         return Err(damaged("it is cut short"));
     }
-    let text = &buf[..ends[4] + 1];
-    let check = std::str::from_utf8(&buf[ends[4] + 1..ends[5]])
+    let text = &buf[..ends[fields - 1] + 1];
+    let check = std::str::from_utf8(&buf[ends[fields - 1] + 1..ends[fields]])
         .ok()
         .and_then(|l| l.strip_prefix("check "))
         .filter(|h| h.len() == 8)
@@ -258,6 +310,24 @@ fn read_header(file: &mut File, expected_block: usize, shown: &str) -> Result<He
     let block: usize = field("block")?
         .parse()
         .map_err(|_| damaged("bad block size"))?;
+    let bounded = if version == BOUNDED_VERSION {
+        let line = field("bounded")?;
+        let mut parts = line.splitn(3, ' ');
+        let prefix = parts.next().and_then(|p| p.parse().ok());
+        let moved = parts.next().and_then(|m| m.parse().ok());
+        let state = parts.next().map(str::to_string);
+        match (prefix, moved, state) {
+            // Values move two at a time, so that parities are kept.
+            (Some(prefix), Some(moved), Some(state)) if moved % 2 == 0 => Some(Bounded {
+                prefix,
+                moved,
+                state,
+            }),
+            _ => return Err(damaged("bad bounded line")),
+        }
+    } else {
+        None
+    };
     // The block size is part of the format: one read from the file is only
     // compared, never used to size anything.
     if block != expected_block {
@@ -270,8 +340,9 @@ fn read_header(file: &mut File, expected_block: usize, shown: &str) -> Result<He
         engine,
         width,
         block,
-        len: ends[5] as u64 + 1,
+        len: ends[fields] as u64 + 1,
         check,
+        bounded,
     })
 }
 
@@ -336,7 +407,9 @@ fn sample(len: usize, max_at: usize) -> Vec<usize> {
 }
 
 /// Derives the sampled values of `g` again from the options.
-fn spot_check<T: Cell>(g: &[T], rules: &Rules, max_at: usize, shown: &str) -> Result<()> {
+fn spot_check<T: Cell>(g: &[T], rules: &Rules, shown: &str) -> Result<()> {
+    let largest = g.iter().map(|v| v.get()).max().unwrap_or(0);
+    let max_at = g.iter().position(|v| v.get() == largest).unwrap_or(0);
     for n in sample(g.len(), max_at) {
         let saved = g[n].get();
         let derived = plain::mex_up_to(&g[..n], rules, saved);
@@ -357,8 +430,13 @@ fn spot_check<T: Cell>(g: &[T], rules: &Rules, max_at: usize, shown: &str) -> Re
 impl Checkpoint {
     /// Opens (or creates) the checkpoint at `path` for `code`, whose moves
     /// are `rules`, returning the values it already holds once they have
-    /// been checked (see the module's documentation).
-    pub fn open(path: &Path, code: &str, rules: &Rules) -> Result<(Checkpoint, Store)> {
+    /// been checked (see the module's documentation), and for a bounded
+    /// table where they sit.
+    pub(crate) fn open(
+        path: &Path,
+        code: &str,
+        rules: &Rules,
+    ) -> Result<(Checkpoint, Store, Option<Bounded>)> {
         Checkpoint::open_with_block(path, code, rules, BLOCK)
     }
 
@@ -369,7 +447,7 @@ impl Checkpoint {
         code: &str,
         rules: &Rules,
         block: usize,
-    ) -> Result<(Checkpoint, Store)> {
+    ) -> Result<(Checkpoint, Store, Option<Bounded>)> {
         let shown = path.display().to_string();
         let mut cp = Checkpoint {
             path: path.to_path_buf(),
@@ -382,8 +460,8 @@ impl Checkpoint {
             file: None,
         };
         if !path.exists() {
-            cp.rewrite(&Store::default())?;
-            return Ok((cp, Store::default()));
+            cp.rewrite(&Store::default(), None)?;
+            return Ok((cp, Store::default(), None));
         }
         let mut file = File::open(path).map_err(|e| Error::io(&shown, e))?;
         let file_len = file.metadata().map_err(|e| Error::io(&shown, e))?.len();
@@ -401,12 +479,25 @@ impl Checkpoint {
             )));
         }
         let (store, good_len) = read_blocks(&mut file, &h, file_len, &shown)?;
-        if let Some((max_at, _)) = store.first_max() {
-            match &store {
-                Store::U8(g) => spot_check(g, rules, max_at, &shown)?,
-                Store::U16(g) => spot_check(g, rules, max_at, &shown)?,
-                Store::U32(g) => spot_check(g, rules, max_at, &shown)?,
+        // The values at their own places: every value, or a bounded
+        // table's prefix once values have moved.
+        let own_places = match &h.bounded {
+            Some(b) if b.moved > 0 => {
+                if b.prefix > store.len() {
+                    return Err(Error::invalid(format!(
+                        "{shown}: the checkpoint keeps {} values, fewer than its prefix of {}; the file is damaged; {DELETE}",
+                        store.len(),
+                        b.prefix
+                    )));
+                }
+                b.prefix
             }
+            _ => store.len(),
+        };
+        match &store {
+            Store::U8(g) => spot_check(&g[..own_places], rules, &shown)?,
+            Store::U16(g) => spot_check(&g[..own_places], rules, &shown)?,
+            Store::U32(g) => spot_check(&g[..own_places], rules, &shown)?,
         }
         drop(file);
         // Only a file that passed every check is changed: a torn last
@@ -424,7 +515,7 @@ impl Checkpoint {
         cp.header_len = h.len;
         cp.seal = h.check;
         cp.saved = store.len();
-        Ok((cp, store))
+        Ok((cp, store, h.bounded))
     }
 
     /// Bytes of a full block.
@@ -436,7 +527,7 @@ impl Checkpoint {
     /// syncs them to disk.
     pub fn save(&mut self, store: &Store) -> Result<()> {
         if store.width() != self.width {
-            return self.rewrite(store);
+            return self.rewrite(store, None);
         }
         if store.len() <= self.saved {
             return Ok(());
@@ -473,16 +564,22 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// Writes the whole store anew (a new file, or a new width) through a
-    /// temporary file renamed over the old one, so that either file is
-    /// whole after a crash.
-    fn rewrite(&mut self, store: &Store) -> Result<()> {
+    /// Writes the values a bounded table keeps, `bounded` saying where they
+    /// sit: the whole file anew each time, since its values move.
+    pub(crate) fn save_bounded(&mut self, store: &Store, bounded: &Bounded) -> Result<()> {
+        self.rewrite(store, Some(bounded))
+    }
+
+    /// Writes the whole store anew (a new file, a new width, or a bounded
+    /// table) through a temporary file renamed over the old one, so that
+    /// either file is whole after a crash.
+    fn rewrite(&mut self, store: &Store, bounded: Option<&Bounded>) -> Result<()> {
         let shown = self.path.display().to_string();
         self.file = None;
         let mut tmp = self.path.clone().into_os_string();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
-        let (bytes, seal) = header(&self.code, store.width(), self.block);
+        let (bytes, seal) = header(&self.code, store.width(), self.block, bounded);
         let write = || -> std::io::Result<()> {
             let mut w = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
             w.write_all(&bytes)?;
@@ -548,7 +645,7 @@ mod tests {
     /// A checkpoint of `code` at `path` holding `store`, saved in uneven
     /// steps so short last blocks are replaced along the way.
     fn saved(path: &Path, code: &str, store: &Store) {
-        let (mut cp, loaded) =
+        let (mut cp, loaded, _) =
             Checkpoint::open_with_block(path, code, &rules(code), SMALL).unwrap();
         assert!(loaded.is_empty());
         let mut part = Store::with_width(store.width()).unwrap();
@@ -560,7 +657,7 @@ mod tests {
     }
 
     fn open(path: &Path, code: &str) -> Result<Store> {
-        Checkpoint::open_with_block(path, code, &rules(code), SMALL).map(|(_, s)| s)
+        Checkpoint::open_with_block(path, code, &rules(code), SMALL).map(|(_, s, _)| s)
     }
 
     fn refusal(path: &Path, code: &str) -> String {
@@ -637,7 +734,7 @@ mod tests {
         };
         // The short last block loses its end (its checksum): only it goes.
         cut_to(whole - 3);
-        let (mut cp, kept) =
+        let (mut cp, kept, _) =
             Checkpoint::open_with_block(&p, "0.07", &rules("0.07"), SMALL).unwrap();
         assert_eq!(kept.len(), 18 * SMALL);
         assert_eq!(kept.le_bytes(0..kept.len()), all.le_bytes(0..18 * SMALL));
@@ -792,8 +889,8 @@ mod tests {
             err.contains("delete the file to compute the values again"),
             "{err}"
         );
-        std::fs::write(&p, b"grundy-sequence 3\n").unwrap();
-        assert!(refusal(&p, "0.07").contains("format 3 is newer"));
+        std::fs::write(&p, b"grundy-sequence 4\n").unwrap();
+        assert!(refusal(&p, "0.07").contains("format 4 is newer"));
     }
 
     /// A wrong value whose block checksum was made to match (a bug in a

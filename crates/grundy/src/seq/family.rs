@@ -80,9 +80,13 @@ impl TakeBreakFamily {
 
     fn ensure(&self, seq: &mut Sequence, n: u64, limits: &Limits) -> Result<Nimber> {
         // Refused before the checkpoint is opened (and created), not after.
-        let shared = limits.run.checkpoint.is_some() || limits.run.team.is_some();
-        if limits.run.window.is_some() && shared {
-            return Err(super::sequence::needs_every_value());
+        if let Some(least) = limits.run.window {
+            if limits.run.team.is_some() {
+                return Err(super::sequence::needs_every_value());
+            }
+            // Set before the checkpoint is opened, which may be a bounded
+            // table's.
+            seq.bound_table(least);
         }
         let attach = limits.run.checkpoint.as_deref().filter(|_| seq.is_empty());
         match (attach, &limits.run.team) {
@@ -288,8 +292,9 @@ impl Family for TakeBreakFamily {
         })
     }
 
-    fn table_chunks(
+    fn table_chunks_from(
         &self,
+        from: u64,
         to: u64,
         limits: &Limits,
         sink: &mut dyn FnMut(&[Nimber]) -> Result<()>,
@@ -297,6 +302,12 @@ impl Family for TakeBreakFamily {
         let mut seq = self.sequence();
         if limits.run.checkpoint.is_some() && seq.is_empty() {
             self.ensure(&mut seq, 0, limits)?;
+        }
+        let first = seq.first_streamable();
+        if from < first && from <= to {
+            return Err(Error::invalid(format!(
+                "the bounded table (--window) resumed from its checkpoint keeps the values from heap {first} on (the earlier ones went out in the earlier run); ask for them from there (`grundy table --from {first}`)"
+            )));
         }
         if to > limits.bounds.max_heap {
             // Beyond the table limit only a certified period can answer;
@@ -319,7 +330,14 @@ impl Family for TakeBreakFamily {
         // blocked on a write would never reach the heap where the team
         // stops together.
         let live = limits.run.team.is_none();
-        let mut streamed = 0;
+        let mut streamed = from;
+        // The values a checkpoint gave go first: a bounded table may move
+        // some of them out before the first chunk is computed.
+        let known = seq.len().min(to.saturating_add(1));
+        if live && known > streamed {
+            seq.stream_chunks_from(streamed, known - 1, sink)?;
+            streamed = known;
+        }
         seq.extend_with(to, limits, &mut |seq| {
             let ready =
                 seq.len().min(to.saturating_add(1)) / TABLE_CHUNK as u64 * TABLE_CHUNK as u64;

@@ -661,6 +661,92 @@ impl Engine {
     }
 }
 
+/// What a bounded table's engine has learned that its kept values no
+/// longer show: the classification of the sparse engine, the count of
+/// each value over every heap (which the review reads), and the deepest
+/// scan. A bounded table's checkpoint saves it (see
+/// [`crate::seq::window`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(super) struct Learned {
+    /// The sparse engine's mask.
+    pub mask: u32,
+    /// Whether its classification is of the domain type.
+    pub domain: bool,
+    /// The class bit of rare positions.
+    pub rare: u8,
+    /// The deepest smaller heap a confirming scan has read.
+    pub deepest: usize,
+    /// The table length at which the next review is due.
+    pub next_review: u64,
+    /// Rare positions at the last review.
+    pub rare_at_review: usize,
+    /// [`Engine::histogram`]; its length is the value capacity.
+    pub histogram: [Vec<u64>; 2],
+}
+
+/// The largest value capacity a saved state may claim: far above any
+/// sequence the sparse engine runs, and small enough that a forged file
+/// cannot make the engine allocate much.
+const MOST_SAVED_CAPACITY: usize = 1 << 20;
+
+impl Engine {
+    /// What the engine has learned, while the sparse engine runs.
+    pub(super) fn learned(&self) -> Option<Learned> {
+        let sparse = self.sparse.as_ref()?;
+        let class = sparse.class();
+        Some(Learned {
+            mask: class.mask,
+            domain: class.domain,
+            rare: class.rare,
+            deepest: sparse.reach().0,
+            next_review: self.next_review,
+            rare_at_review: self.rare_at_review,
+            histogram: self.histogram.clone(),
+        })
+    }
+
+    /// Takes up what a bounded table's engine had learned, with the kept
+    /// values `g` at their places, whose rare positions must all lie below
+    /// `prefix`. An error says what does not fit.
+    pub(super) fn restore<T: Cell>(
+        &mut self,
+        learned: Learned,
+        g: &[T],
+        prefix: usize,
+    ) -> std::result::Result<(), String> {
+        let cap = learned.histogram[0].len();
+        if !cap.is_power_of_two()
+            || !(2..=MOST_SAVED_CAPACITY).contains(&cap)
+            || learned.histogram[1].len() != cap
+        {
+            return Err(format!("a value capacity of {cap}"));
+        }
+        if let Some(v) = g.iter().map(|v| v.get()).find(|&v| v as usize >= cap) {
+            return Err(format!("the value {v}, not below the capacity {cap}"));
+        }
+        let class = mask::Class {
+            mask: learned.mask,
+            domain: learned.domain,
+            rare: learned.rare & 1,
+        };
+        let mut sparse = Sparse::new(class, cap as u32, g);
+        let (_, largest_rare) = sparse.reach();
+        if largest_rare >= prefix.max(1) {
+            return Err(format!(
+                "a rare position at place {largest_rare}, past the prefix of {prefix}"
+            ));
+        }
+        sparse.kernel = self.kernel;
+        sparse.resume_depth(learned.deepest);
+        self.histogram = learned.histogram;
+        self.marks.ensure(cap);
+        self.sparse = Some(sparse);
+        self.next_review = learned.next_review;
+        self.rare_at_review = learned.rare_at_review;
+        Ok(())
+    }
+}
+
 /// Adds the time since a shared block's exchange to its unshared part.
 /// (Heaps after a widening of the table are counted as the next run's,
 /// which leaves the sum unchanged.)

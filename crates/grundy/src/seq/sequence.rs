@@ -2,7 +2,7 @@
 //! computed, grown heap by heap by the scheduler, watched for a period,
 //! saved to and resumed from a checkpoint.
 
-use super::checkpoint::Checkpoint;
+use super::checkpoint::{Bounded, Checkpoint};
 use super::rules::Rules;
 use super::scheduler::{CHUNK, Engine, MIN_PIPELINE, TwoThreads};
 use super::stop::StopCheck;
@@ -19,6 +19,19 @@ use crate::nimber::Nimber;
 use crate::period::watch::Watch;
 use crate::period::{Periodicity, Proof};
 use std::time::{Duration, Instant};
+
+/// Kept values of a bounded table's checkpoint past its prefix that are
+/// computed again on loading, as the last values of a table with every
+/// value are derived again from the definition.
+const CHECKED_AGAIN: usize = 8;
+
+/// How often a run saves its checkpoint. A bounded table's file is written
+/// whole each time (its values move), a few megabytes, so it is saved
+/// less often; a stop saves either at once.
+const SAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// See [`SAVE_EVERY`].
+const SAVE_BOUNDED_EVERY: Duration = Duration::from_secs(30);
 
 /// Why [`Sequence::extend`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +85,13 @@ impl Sequence {
     /// all of them kept; see [`Sequence::get`]).
     pub fn len(&self) -> u64 {
         self.store.len() as u64 + self.window.as_ref().map_or(0, Window::moved)
+    }
+
+    /// The first heap a stream of values may start at: 0, or under a
+    /// bounded table whose values have moved, the first heap of its window
+    /// (every value from it on is kept, or not yet computed).
+    pub fn first_streamable(&self) -> u64 {
+        self.window.as_ref().map_or(0, Window::first_streamable)
     }
 
     /// Whether no value is computed yet.
@@ -243,16 +263,42 @@ impl Sequence {
         self.engine.forced = Some(way);
     }
 
+    /// Keeps only the values the engine reads from now on, with a prefix
+    /// and a window of at least `least` values once values move (see
+    /// [`crate::limits::RunOptions::window`]); called before a checkpoint
+    /// is attached, it also lets the run resume a bounded table's file.
+    pub fn bound_table(&mut self, least: usize) {
+        if self.window.is_none() {
+            self.window = Some(Window::new(least));
+        }
+    }
+
     /// Saves to (and first resumes from) a checkpoint file. Its values are
     /// checked before they are used (checksums, and a sample derived again
-    /// from the definition); a damaged or foreign file is an error.
+    /// from the definition); a damaged or foreign file is an error. A
+    /// bounded table (see [`Sequence::bound_table`]) resumes a bounded
+    /// table's file or one with every value; a table with every value
+    /// refuses a bounded table's file, which lacks values it needs.
     pub fn attach_checkpoint(&mut self, path: &std::path::Path) -> Result<()> {
-        if self.window.is_some() {
-            return Err(needs_every_value());
-        }
-        let (cp, saved) = Checkpoint::open(path, &self.code, &self.engine.rules)?;
-        if saved.len() > self.store.len() {
-            self.replace_store(saved);
+        let (cp, saved, bounded) = Checkpoint::open(path, &self.code, &self.engine.rules)?;
+        let shown = path.display();
+        match bounded {
+            Some(b) if self.window.is_none() => {
+                return Err(crate::error::Error::invalid(format!(
+                    "{shown}: this checkpoint is of a bounded table (--window), which keeps {} of its {} values; resume it with --window",
+                    saved.len(),
+                    saved.len() as u64 + b.moved
+                )));
+            }
+            Some(b) if saved.len() as u64 + b.moved > self.len() => {
+                self.resume_bounded(saved, &b).map_err(|why| {
+                    crate::error::Error::invalid(format!(
+                        "{shown}: the bounded table's checkpoint does not hold together ({why}); the file is damaged; delete the file to compute the values again"
+                    ))
+                })?;
+            }
+            None if saved.len() > self.store.len() => self.replace_store(saved),
+            _ => {}
         }
         self.checkpoint = Some(cp);
         Ok(())
@@ -315,6 +361,77 @@ impl Sequence {
         self.advance_watch();
     }
 
+    /// Takes over the values of a bounded table's checkpoint, `bounded`
+    /// saying where they sit, and what its engine had learned; then
+    /// derives its last values again with the engine (the definition
+    /// cannot: their options read values no longer kept). An error says
+    /// what does not hold together.
+    fn resume_bounded(
+        &mut self,
+        store: Store,
+        bounded: &Bounded,
+    ) -> std::result::Result<(), String> {
+        let (window, learned) = Window::resumed(bounded)?;
+        let moved = window.moved();
+        let own_places = if moved > 0 {
+            bounded.prefix
+        } else {
+            store.len()
+        };
+        self.replace_store(store);
+        let Some(learned) = learned else {
+            // Nothing moved: the values were replayed like any others.
+            self.window = Some(window);
+            return Ok(());
+        };
+        match &self.store {
+            Store::U8(g) => self.engine.restore(learned, g, own_places),
+            Store::U16(g) => self.engine.restore(learned, g, own_places),
+            Store::U32(g) => self.engine.restore(learned, g, own_places),
+        }?;
+        if moved > 0 {
+            self.engine.bound_reads(own_places);
+        }
+        self.window = Some(window);
+        self.period = None;
+        self.derive_last_again(own_places)
+    }
+
+    /// Computes the last [`CHECKED_AGAIN`] kept values past `own_places`
+    /// again, from the values before them, with a copy of the engine; a
+    /// value that differs is an error.
+    fn derive_last_again(&self, own_places: usize) -> std::result::Result<(), String> {
+        let len = self.store.len();
+        let from = len - CHECKED_AGAIN.min(len - own_places.min(len));
+        let mut engine = self.engine.clone();
+        let mut again = self.store.clone();
+        again.truncate(from);
+        let never = || false;
+        let overflow = match &mut again {
+            Store::U8(g) => engine.run(g, len, &never),
+            Store::U16(g) => engine.run(g, len, &never),
+            Store::U32(g) => engine.run(g, len, &never),
+        };
+        // A heap that read past the kept values proves nothing either way;
+        // the run computes it again if it must.
+        if engine.outran() || overflow.is_some() {
+            return Ok(());
+        }
+        let moved = self.window.as_ref().map_or(0, Window::moved);
+        for place in from..again.len().min(len) {
+            let (saved, derived) = (self.store.get(place as u64), again.get(place as u64));
+            if saved != derived {
+                let n = place as u64 + moved;
+                return Err(format!(
+                    "G({n}) is {} in it but {} by the engine from the values before it",
+                    saved.map_or(0, |v| v.0),
+                    derived.map_or(0, |v| v.0)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn review(&mut self) {
         match &self.store {
             Store::U8(g) => self.engine.review(g.as_slice()),
@@ -357,7 +474,7 @@ impl Sequence {
         {
             self.window = Some(Window::new(least));
         }
-        if self.window.is_some() && (self.checkpoint.is_some() || limits.run.team.is_some()) {
+        if self.window.is_some() && limits.run.team.is_some() {
             return Err(needs_every_value());
         }
         self.configure(limits)?;
@@ -409,7 +526,12 @@ impl Sequence {
             self.advance_watch();
             let handed = after_chunk(self);
             let now = Instant::now();
-            if now - last_save >= Duration::from_secs(2) {
+            let every = if self.window.is_some() {
+                SAVE_BOUNDED_EVERY
+            } else {
+                SAVE_EVERY
+            };
+            if now - last_save >= every {
                 self.save()?;
                 last_save = now;
             }
@@ -475,15 +597,17 @@ impl Sequence {
         window.restart(failed);
         *self = Sequence {
             window: Some(window),
+            checkpoint: self.checkpoint.take(),
             ..Sequence::new(self.game.clone())
         };
         self.configure(limits)
     }
 
     fn save(&mut self) -> Result<()> {
-        match &mut self.checkpoint {
-            Some(cp) => cp.save(&self.store),
-            None => Ok(()),
+        match (&mut self.checkpoint, &self.window) {
+            (Some(cp), Some(window)) => cp.save_bounded(&self.store, &window.saved(&self.engine)),
+            (Some(cp), None) => cp.save(&self.store),
+            (None, _) => Ok(()),
         }
     }
 
@@ -535,11 +659,10 @@ impl Sequence {
     }
 }
 
-/// Why a bounded table refuses a checkpoint or a team.
+/// Why a bounded table refuses a team.
 pub(super) fn needs_every_value() -> crate::error::Error {
     crate::error::Error::invalid(
-        "a bounded table (--window) keeps too few values for a checkpoint or a team, \
-         which need every value",
+        "a bounded table (--window) keeps too few values for a team, which needs every value",
     )
 }
 

@@ -35,9 +35,15 @@
 //! doubles the prefix or passes one more heap with every value kept.
 //! Grundy's game pays it once: its first value 256, at heap 7,250,049, is
 //! a new rare position, which the prefix must then hold.
+//!
+//! A checkpoint of a bounded table (format 3, see [`super::checkpoint`])
+//! holds the kept values at their places, the prefix and `moved`, and what
+//! the engine learned that the kept values no longer show ([`Learned`]):
+//! resumed, the engine reads the same places and finds the same values.
 
+use super::checkpoint::Bounded;
 use super::rules::Rules;
-use super::scheduler::Engine;
+use super::scheduler::{Engine, Learned};
 use super::store::Store;
 use crate::family::TABLE_CHUNK;
 
@@ -176,6 +182,72 @@ impl Window {
         self.moved = 0;
         self.hold_until = failed + 1;
         self.recomputed += 1;
+    }
+}
+
+/// A bounded table's state in its checkpoint: the window's fields that
+/// the values' places do not give, and what the engine learned (`None`
+/// before the sparse engine runs, when nothing has moved).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved {
+    least: usize,
+    floor: usize,
+    spare: usize,
+    deepest: usize,
+    hold_until: u64,
+    recomputed: u32,
+    engine: Option<Learned>,
+}
+
+impl Window {
+    /// Where the values of `engine`'s table sit and what the engine
+    /// learned, for a checkpoint.
+    pub(crate) fn saved(&self, engine: &Engine) -> Bounded {
+        let saved = Saved {
+            least: self.least,
+            floor: self.floor,
+            spare: self.spare,
+            deepest: self.deepest,
+            hold_until: self.hold_until,
+            recomputed: self.recomputed,
+            engine: engine.learned(),
+        };
+        Bounded {
+            prefix: self.prefix,
+            moved: self.moved,
+            state: serde_json::to_string(&saved).expect("plain numbers serialise"),
+        }
+    }
+
+    /// The window a checkpoint saved, and what its engine learned; an
+    /// error says what of the state does not read.
+    pub(crate) fn resumed(bounded: &Bounded) -> Result<(Window, Option<Learned>), String> {
+        let saved: Saved =
+            serde_json::from_str(&bounded.state).map_err(|e| format!("its state: {e}"))?;
+        if bounded.moved > 0 && saved.engine.is_none() {
+            return Err("values moved without the sparse engine".to_string());
+        }
+        let window = Window {
+            least: saved.least.max(2),
+            floor: saved.floor.max(2),
+            spare: saved.spare.max(1),
+            prefix: if bounded.moved > 0 { bounded.prefix } else { 0 },
+            moved: bounded.moved,
+            deepest: saved.deepest,
+            hold_until: saved.hold_until,
+            recomputed: saved.recomputed,
+        };
+        Ok((window, saved.engine))
+    }
+
+    /// The first heap a stream of values may start at: every value from
+    /// it on is kept (or not yet computed).
+    pub(crate) fn first_streamable(&self) -> u64 {
+        if self.moved == 0 {
+            0
+        } else {
+            self.prefix as u64 + self.moved
+        }
     }
 }
 
@@ -346,19 +418,146 @@ mod tests {
         }
     }
 
-    /// A checkpoint needs every value: a bounded table refuses one, and
-    /// says why.
-    #[test]
-    fn a_bounded_table_refuses_a_checkpoint() {
-        let game = TakeBreak::new(Code::parse("0.6", "0.6", 1, false).unwrap());
+    /// A fresh checkpoint path in a folder of this test process.
+    fn checkpoint_path(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("grundy-window-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("officers.ckpt");
-        let mut seq = Sequence::new(game);
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    /// Runs a bounded table of `game` with a checkpoint at `path`, from
+    /// what the file holds, until `G(to)` is known or `chunks` chunks have
+    /// been computed; returns the values handed out (from the first the
+    /// table still keeps on), the heap of the first, and the sequence.
+    fn bounded_run(
+        game: &TakeBreak,
+        path: &std::path::Path,
+        window: Window,
+        to: u64,
+        chunks: usize,
+    ) -> (Vec<Nimber>, u64, Sequence) {
+        let mut seq = Sequence::new(game.clone());
+        seq.window = Some(window.clone());
+        seq.attach_checkpoint(path).unwrap();
+        let limits = Limits::default()
+            .with_shortcuts(false)
+            .with_window(Some(window.least));
+        let first = seq.first_streamable();
+        // The values the checkpoint gave are read first, as a table
+        // streams them: the first chunk may move some out.
+        let mut values: Vec<Nimber> = (first..seq.len()).map(|n| seq.get(n).unwrap()).collect();
+        let mut left = chunks;
+        let result = seq.extend_with(to, &limits, &mut |seq| {
+            for n in first + values.len() as u64..seq.len() {
+                values.push(seq.get(n).expect("a new value is kept"));
+            }
+            left -= 1;
+            if left == 0 && seq.len() <= to {
+                Err(crate::ErrorKind::Interrupted.into())
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(result.is_ok(), seq.len() > to, "{result:?}");
+        (values, first, seq)
+    }
+
+    /// A bounded table stopped again and again and resumed from its
+    /// checkpoint each time computes the values of the engine with every
+    /// value kept, on Officers and Grundy's game (whose new rare positions
+    /// make it compute again from heap 0), with windows so small that
+    /// values move between the stops; the file stays small.
+    #[test]
+    fn a_bounded_table_resumes_from_its_checkpoint() {
+        let (mut resumed_moved, mut recomputed) = (0, 0);
+        for (code, to, chunks) in [("0.6", 260_000, 1), ("4!.0", 300_000, 3)] {
+            let game = TakeBreak::new(Code::parse(code, code, 1, false).unwrap());
+            let whole = whole(&game, to);
+            let path = checkpoint_path(&format!("{code}.ckpt"));
+            let mut next = 0;
+            loop {
+                let (values, first, seq) = bounded_run(&game, &path, Window::tiny(64), to, chunks);
+                // Every value from the first kept one on, as the earlier
+                // runs left them; the first run starts at 0.
+                assert!(first <= next, "{code}: {first} after {next}");
+                let end = first as usize + values.len();
+                assert_eq!(values, whole[first as usize..end], "{code} from {first}");
+                resumed_moved += u64::from(first > 0);
+                next = seq.len();
+                if seq.len() > to {
+                    recomputed += seq.window.as_ref().unwrap().recomputed();
+                    let size = std::fs::metadata(&path).unwrap().len();
+                    let kept = seq.store.len() as u64 * u64::from(seq.store.width());
+                    assert!(size < kept + (1 << 16), "{code}: {size} bytes for {kept}");
+                    break;
+                }
+            }
+        }
+        assert!(
+            resumed_moved >= 10,
+            "{resumed_moved} runs resumed moved values"
+        );
+        assert!(recomputed >= 1, "Grundy's game was not computed again");
+    }
+
+    /// A run keeping every value refuses a bounded table's checkpoint; a
+    /// bounded run resumes a checkpoint with every value.
+    #[test]
+    fn checkpoints_of_either_kind_go_where_they_can() {
+        let game = TakeBreak::new(Code::parse("0.6", "0.6", 1, false).unwrap());
+        let path = checkpoint_path("kinds.ckpt");
+        bounded_run(&game, &path, Window::tiny(64), 50_000, 3);
+        let mut seq = Sequence::new(game.clone());
+        let err = seq.attach_checkpoint(&path).unwrap_err().to_string();
+        assert!(err.contains("resume it with --window"), "{err}");
+        let path = checkpoint_path("every.ckpt");
+        let mut seq = Sequence::new(game.clone());
         seq.attach_checkpoint(&path).unwrap();
-        let limits = Limits::default().with_window(Some(64));
-        let err = seq.extend(100, &limits).unwrap_err();
-        assert!(err.to_string().contains("checkpoint"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        seq.extend(20_000, &Limits::default().with_shortcuts(false))
+            .unwrap();
+        drop(seq);
+        let (values, first, _) = bounded_run(&game, &path, Window::tiny(64), 50_000, usize::MAX);
+        assert_eq!(first, 0);
+        assert_eq!(values, whole(&game, 50_000));
+    }
+
+    /// A bounded table's checkpoint whose last kept value is wrong, though
+    /// its checksums are right, or whose state does not read, is refused.
+    #[test]
+    fn a_forged_bounded_checkpoint_is_refused() {
+        use crate::seq::checkpoint::{Bounded, Checkpoint};
+        let game = TakeBreak::new(Code::parse("0.6", "0.6", 1, false).unwrap());
+        let rules = crate::seq::rules::Rules::new(game.code());
+        let path = checkpoint_path("forged.ckpt");
+        let (_, _, seq) = bounded_run(&game, &path, Window::tiny(64), 160_000, usize::MAX);
+        assert!(seq.window.as_ref().unwrap().moved() > 0);
+        drop(seq);
+        let (mut cp, store, bounded) = Checkpoint::open(&path, "0.6", &rules).unwrap();
+        let bounded = bounded.expect("a bounded table's file");
+        let forge = |cp: &mut Checkpoint, store: &crate::seq::Store, bounded: &Bounded| {
+            cp.save_bounded(store, bounded).unwrap();
+            let mut seq = Sequence::new(game.clone());
+            seq.window = Some(Window::tiny(64));
+            seq.attach_checkpoint(&path).map_err(|e| e.to_string())
+        };
+        let mut wrong = store.clone();
+        let last = wrong.get(wrong.len() as u64 - 1).unwrap().0 as u32;
+        wrong.truncate(wrong.len() - 1);
+        wrong.push(last ^ 1);
+        let err = forge(&mut cp, &wrong, &bounded).unwrap_err();
+        assert!(
+            err.contains("by the engine from the values before it"),
+            "{err}"
+        );
+        let unreadable = Bounded {
+            state: "{}".to_string(),
+            ..bounded.clone()
+        };
+        let err = forge(&mut cp, &store, &unreadable).unwrap_err();
+        assert!(err.contains("does not hold together (its state"), "{err}");
+        // Restored as it was, it resumes.
+        forge(&mut cp, &store, &bounded).unwrap();
     }
 }

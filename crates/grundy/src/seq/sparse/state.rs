@@ -157,6 +157,11 @@ impl Sparse {
         (self.deepest, self.rare.last().map_or(0, |&r| r as usize))
     }
 
+    /// Takes up the deepest scan of an earlier run (from a checkpoint).
+    pub(crate) fn resume_depth(&mut self, deepest: usize) {
+        self.deepest = self.deepest.max(deepest);
+    }
+
     /// The last pair a scan whose last pair is `last` may read under the
     /// limit, and whether the limit cuts it short.
     #[inline]
