@@ -45,7 +45,7 @@ struct LimitArgs {
     /// Compute every value even when a proven period already gives them.
     #[arg(long, global = true)]
     compute_all: bool,
-    /// Keep only the values of a take-and-break table that its sparse engine still reads (the first ones and a window behind the heap), a few megabytes instead of every value: for long tables written out as they grow. Runs on one thread, without a period search; with --checkpoint it resumes, writing from the heap `--from` names.
+    /// Keep only the values of a take-and-break table that its sparse engine still reads (the first ones and a window behind the heap), a few megabytes instead of every value: for long tables written out as they grow. Runs without a period search; with --checkpoint it resumes, writing from the heap `--from` names.
     #[arg(long, global = true)]
     window: bool,
     /// Never print progress (by default it is shown when stderr is a terminal).

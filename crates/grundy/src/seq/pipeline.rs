@@ -102,7 +102,7 @@ fn skipped_values<T: Cell>(g: &[T], n: usize, rules: &Rules, out: &mut Vec<u32>)
 pub(crate) fn run<T: Cell>(
     g: &mut Vec<T>,
     end: usize,
-    sparse: &Sparse,
+    sparse: &mut Sparse,
     rules: &Rules,
     cap: u32,
     stop: &StopCheck<'_>,
@@ -115,26 +115,24 @@ pub(crate) fn run<T: Cell>(
         stop: AtomicUsize::new(end),
     };
     let limit = cap.min(T::MAX + u32::from(T::MAX < u32::MAX));
+    let mut workers: Vec<Worker> = (0..2)
+        .map(|_| {
+            let mut worker = Worker {
+                sparse: sparse.clone(),
+                marks: Marks::default(),
+                seen: start,
+            };
+            worker.marks.ensure(cap as usize);
+            worker
+        })
+        .collect();
     let overflow = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..2)
-            .map(|first| {
+        let handles: Vec<_> = workers
+            .iter_mut()
+            .enumerate()
+            .map(|(first, worker)| {
                 let shared = &shared;
-                let mut worker = Worker {
-                    sparse: sparse.clone(),
-                    marks: Marks::default(),
-                    seen: start,
-                };
-                worker.marks.ensure(cap as usize);
-                scope.spawn(move || {
-                    work(
-                        &mut worker,
-                        shared,
-                        (start + first, end),
-                        rules,
-                        limit,
-                        stop,
-                    )
-                })
+                scope.spawn(move || work(worker, shared, (start + first, end), rules, limit, stop))
             })
             .collect();
         handles
@@ -142,6 +140,11 @@ pub(crate) fn run<T: Cell>(
             .filter_map(|h| h.join().expect("a pipeline thread panicked"))
             .min()
     });
+    // Under a bounded table a worker's heap may have needed values no
+    // longer kept: the caller learns it, and computes again.
+    for worker in &workers {
+        sparse.absorb(&worker.sparse);
+    }
     let done = shared.done.load(Ordering::Acquire);
     g.truncate(done);
     match overflow {

@@ -453,17 +453,23 @@ impl Engine {
     ) -> Option<u32> {
         while g.len() < end {
             let start = g.len();
+            let cap = self.capacity();
             let sparse = self
                 .sparse
-                .as_ref()
+                .as_mut()
                 .expect("two threads run the sparse engine");
-            let (rules, cap) = (&self.rules, self.capacity());
+            let rules = &self.rules;
             let ended = match way {
                 TwoThreads::Pipeline => pipeline::run(g, end, sparse, rules, cap, stop),
                 TwoThreads::Speculation => {
                     speculate::run(g, end, sparse, rules, cap, stop, self.ring_heaps)
                 }
             };
+            // Values after a heap that outran a bounded table may be wrong:
+            // the caller computes again from heap 0 and never reads them.
+            if self.outran() {
+                break;
+            }
             for (p, v) in g.iter().enumerate().skip(start) {
                 self.record(p, v.get());
             }

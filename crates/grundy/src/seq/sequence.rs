@@ -568,13 +568,7 @@ impl Sequence {
 
     /// Sets up the engine for `limits`.
     fn configure(&mut self, limits: &Limits) -> Result<()> {
-        // The two-thread paths read the table as it grows, which a bounded
-        // table does not yet follow.
-        self.engine.threads = if self.window.is_some() {
-            1
-        } else {
-            limits.run.threads
-        };
+        self.engine.threads = limits.run.threads;
         self.engine.plain_only = limits.run.plain_engine;
         self.engine.kernel = kernel::Kernel::choose(limits.run.simd)?;
         if let Some(sparse) = &mut self.engine.sparse {
@@ -632,9 +626,8 @@ impl Sequence {
             _ => String::new(),
         };
         if let Some(window) = &self.window {
-            // A bounded table runs on one thread, so the engine's own
-            // scans are all the scans (with two threads they are not, and
-            // the depth is not shown).
+            // The threads' scans are taken up by the engine after each run
+            // on two threads, so this is the deepest of all.
             let deepest = reach.map_or(0, |(deepest, _)| deepest);
             period += &format!(
                 "; bounded table: {} values kept, deepest scan {deepest}, computed again {} times",

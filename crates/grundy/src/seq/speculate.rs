@@ -267,7 +267,7 @@ impl Drop for Receiver<'_> {
 pub(crate) fn run<T: Cell>(
     g: &mut Vec<T>,
     end: usize,
-    sparse: &Sparse,
+    sparse: &mut Sparse,
     rules: &Rules,
     cap: u32,
     stop: &StopCheck<'_>,
@@ -295,7 +295,8 @@ pub(crate) fn run<T: Cell>(
     let limit = cap.min(T::MAX + u32::from(T::MAX < u32::MAX));
     let ((stopped, full), confirmed) = std::thread::scope(|scope| {
         let (table, ring) = (&table, &ring);
-        let confirming = scope.spawn(move || confirm(&mut second, table, ring, rules));
+        let second = &mut second;
+        let confirming = scope.spawn(move || confirm(second, table, ring, rules));
         let sides = (table, ring);
         let ended = take_candidates(&mut first, sides, (start, end), rules, (cap, limit), stop);
         // A panic of the second thread reaches the caller as it was.
@@ -305,6 +306,11 @@ pub(crate) fn run<T: Cell>(
         (ended, confirmed)
     });
     drop(slots);
+    // Under a bounded table a candidate may be a new rare position, or a
+    // scan may have needed values no longer kept: the caller learns it,
+    // and computes again.
+    sparse.absorb(&first);
+    sparse.absorb(&second);
     let (keep, ended) = match confirmed {
         Confirmed::Failed(n, v) => (n, Ended::Next(v)),
         Confirmed::Left(n) => (n.min(stopped), Ended::Stopped),

@@ -269,7 +269,7 @@ mod tests {
     use crate::heap::octal::{Code, TakeBreak};
     use crate::limits::Limits;
     use crate::nimber::Nimber;
-    use crate::seq::{Sequence, plain_table};
+    use crate::seq::{Sequence, TwoThreads, plain_table};
 
     /// `G(0..=to)` through the bounded table `window`, each value read
     /// while it is still kept (after the chunk that computed it), and the
@@ -290,6 +290,42 @@ mod tests {
         })
         .unwrap();
         (values, seq)
+    }
+
+    /// Bounded tables on two threads, each way forced, give the values of
+    /// the engine with every value kept: a heap a thread computes that
+    /// outruns the table reaches the engine, which computes again, and the
+    /// threads' scans count for the prefix.
+    #[test]
+    fn bounded_tables_on_two_threads_match() {
+        let mut recomputed = 0;
+        for (code, to) in [("0.6", 160_000), ("4!.0", 300_000)] {
+            let game = TakeBreak::new(Code::parse(code, code, 1, false).unwrap());
+            let whole = whole(&game, to);
+            for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
+                let mut seq = Sequence::new(game.clone());
+                seq.window = Some(Window::tiny(64));
+                seq.force_two_threads(way);
+                let limits = Limits::default()
+                    .with_shortcuts(false)
+                    .with_threads(2)
+                    .with_window(Some(64));
+                let mut values = Vec::new();
+                seq.extend_with(to, &limits, &mut |seq| {
+                    for n in values.len() as u64..seq.len() {
+                        values.push(seq.get(n).expect("a new value is kept"));
+                    }
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(values, whole, "{code} {way:?}");
+                assert!(seq.two_thread_chunks() > 0, "{code} {way:?}");
+                let window = seq.window.as_ref().unwrap();
+                assert!(window.moved() > 0, "{code} {way:?}");
+                recomputed += window.recomputed();
+            }
+        }
+        assert!(recomputed >= 2, "{recomputed} recomputations");
     }
 
     /// `G(0..=to)` with every value kept.

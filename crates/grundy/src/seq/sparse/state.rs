@@ -157,6 +157,14 @@ impl Sparse {
         (self.deepest, self.rare.last().map_or(0, |&r| r as usize))
     }
 
+    /// Takes up what a copy of this state learned about the reads of a
+    /// bounded table while another thread computed with it: whether a heap
+    /// outran the table, and the deepest scan.
+    pub(crate) fn absorb(&mut self, copy: &Sparse) {
+        self.outran |= copy.outran;
+        self.deepest = self.deepest.max(copy.deepest);
+    }
+
     /// Takes up the deepest scan of an earlier run (from a checkpoint).
     pub(crate) fn resume_depth(&mut self, deepest: usize) {
         self.deepest = self.deepest.max(deepest);
