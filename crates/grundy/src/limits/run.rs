@@ -101,8 +101,9 @@ pub struct RunOptions {
     /// sequence, with a prefix and a window of at least this many values
     /// (`--window`): a few megabytes instead of every value, for tables
     /// streamed out as they grow. The values no longer kept cannot be asked
-    /// for afterwards, no period is watched for, and the sequence runs on
-    /// one thread without a checkpoint. `None`: keep every value.
+    /// for afterwards, no period is watched for, and no team shares the
+    /// run; a checkpoint keeps the values kept, in a format of its own
+    /// (see `docs/PERIODS.md`). `None`: keep every value.
     pub window: Option<usize>,
     /// Called about once a second during long computations.
     pub progress: Option<ProgressFn>,
