@@ -200,16 +200,29 @@ fn work<T: Cell>(
             w.sparse.record(p, v.get());
         }
         w.seen = w.seen.max(known);
+        let outran_before = w.sparse.outran();
         let guess = w.sparse.value_of(g, n, rules, &mut w.marks);
+        // A guess lacks the options through heap n - 1, so its scan may
+        // run on where the heap's own would stop: under a bounded table, a
+        // guess that outran the table proves nothing, and the heap is
+        // computed in full.
+        let guess = if w.sparse.outran() && !outran_before {
+            w.sparse.forget_outrun();
+            None
+        } else {
+            Some(guess)
+        };
         if !shared.wait_for(n) {
             return None;
         }
         let g = shared.prefix(n);
-        let v = if n == 0 {
+        let v = if let (0, Some(guess)) = (n, guess) {
             guess
         } else {
             skipped_values(g, n, rules, &mut skipped);
-            if skipped.contains(&guess) {
+            if let Some(guess) = guess.filter(|guess| !skipped.contains(guess)) {
+                guess
+            } else {
                 // Compute again with every option; heap n - 1 may be a rare
                 // position the split (n - 1) + 1 comes in through.
                 for (p, v) in g.iter().enumerate().skip(w.seen) {
@@ -217,8 +230,6 @@ fn work<T: Cell>(
                 }
                 w.seen = n;
                 w.sparse.value_of(g, n, rules, &mut w.marks)
-            } else {
-                guess
             }
         };
         if v >= limit {

@@ -306,10 +306,11 @@ pub(crate) fn run<T: Cell>(
         (ended, confirmed)
     });
     drop(slots);
-    // Under a bounded table a candidate may be a new rare position, or a
-    // scan may have needed values no longer kept: the caller learns it,
-    // and computes again.
-    sparse.absorb(&first);
+    // Under a bounded table a scan may have needed values no longer kept:
+    // the caller learns it, and computes again. The first thread's copy
+    // says nothing of the kind: it scans nothing, and the candidates it
+    // records may be wrong (a rare position among them is found by the
+    // caller, which records the values that stand).
     sparse.absorb(&second);
     let (keep, ended) = match confirmed {
         Confirmed::Failed(n, v) => (n, Ended::Next(v)),

@@ -157,6 +157,13 @@ impl Sparse {
         (self.deepest, self.rare.last().map_or(0, |&r| r as usize))
     }
 
+    /// Forgets that a heap outran the bounded table, for a caller that
+    /// computed the heap from fewer options than it has (a guess) and
+    /// computes it again in full.
+    pub(crate) fn forget_outrun(&mut self) {
+        self.outran = false;
+    }
+
     /// Takes up what a copy of this state learned about the reads of a
     /// bounded table while another thread computed with it: whether a heap
     /// outran the table, and the deepest scan.
