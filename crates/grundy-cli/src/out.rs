@@ -108,8 +108,9 @@ pub fn clear_progress() {
     }
 }
 
-/// A flag that Ctrl-C (SIGINT) sets, so long computations stop cleanly and
-/// save their checkpoint; a second Ctrl-C ends the program at once.
+/// A flag that Ctrl-C (SIGINT) sets, and SIGTERM or SIGHUP, so long
+/// computations stop cleanly and save their checkpoint (and the server
+/// shuts down); a second signal ends the program at once.
 pub fn stop_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     use std::sync::atomic::{AtomicBool, Ordering};
     let flag = std::sync::Arc::new(AtomicBool::new(false));

@@ -253,11 +253,18 @@ fn malformed_codes_are_refused_with_the_column() {
     );
 }
 
-/// Ctrl-C (SIGINT) stops a long run with exit code 130 and keeps what was
-/// computed; the same command then resumes from the checkpoint.
+/// Ctrl-C (SIGINT), and SIGTERM as a batch system or `kill` sends it,
+/// stop a long run with exit code 130 and keep what was computed; the same
+/// command then resumes from the checkpoint.
 #[test]
 fn interrupted_runs_resume_from_their_checkpoint() {
-    let ckpt = super::common::temp_dir("checkpoints").join("g.ckpt");
+    for signal in ["-INT", "-TERM"] {
+        interrupted_run_resumes(signal);
+    }
+}
+
+fn interrupted_run_resumes(signal: &str) {
+    let ckpt = super::common::temp_dir("checkpoints").join(format!("g{signal}.ckpt"));
     let _ = std::fs::remove_file(&ckpt);
     let ckpt = ckpt.to_str().unwrap();
     // Grundy's game has no known period, so this runs until interrupted.
@@ -279,13 +286,13 @@ fn interrupted_runs_resume_from_their_checkpoint() {
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(out.status.code(), Some(130), "{signal}: {err}");
     assert!(err.contains("run the same command to resume"), "{err}");
     let saved = std::fs::metadata(ckpt).unwrap().len();
     assert!(saved > 1000, "only {saved} bytes saved");
