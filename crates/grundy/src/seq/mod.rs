@@ -318,6 +318,49 @@ mod tests {
         }
     }
 
+    /// Bounded tables give the plain engine's values on every three-digit
+    /// octal code, on one thread and on two (each way forced), with a
+    /// window so small that values move once the first chunk is done:
+    /// the heaps after it read a moved table.
+    #[test]
+    fn bounded_tables_match_the_plain_engine_on_every_three_digit_code() {
+        let to = MIN_PIPELINE as u64 + 150;
+        let mut moved = [0; 3];
+        for code in three_digit_codes() {
+            let g = game(&code, false);
+            let plain = plain_table(&g, to);
+            let ways = [
+                None,
+                Some(TwoThreads::Pipeline),
+                Some(TwoThreads::Speculation),
+            ];
+            for (way, moved) in ways.into_iter().zip(&mut moved) {
+                let mut seq = Sequence::new(g.clone());
+                seq.window = Some(window::Window::tiny(2));
+                if let Some(way) = way {
+                    seq.force_two_threads(way);
+                }
+                let limits = every_value(if way.is_some() { 2 } else { 1 }).with_window(Some(2));
+                let mut got = Vec::new();
+                seq.extend_with(to, &limits, &mut |seq| {
+                    // After a recomputation the length starts again from 0.
+                    for n in got.len() as u64..seq.len() {
+                        got.push(seq.get(n).expect("a new value is kept"));
+                    }
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(got, plain, "{code} {way:?}");
+                *moved += u32::from(seq.window.as_ref().is_some_and(|w| w.moved() > 0));
+            }
+        }
+        // The count guards the test against moving nothing.
+        assert!(
+            moved.iter().all(|&m| m > 300),
+            "codes that moved values: {moved:?}"
+        );
+    }
+
     /// The choice between one thread and the pipeline follows the cheaper
     /// last measure, runs the dearer way again when a remeasure is due,
     /// and gives a pipeline that has just started a few chunks unless it
