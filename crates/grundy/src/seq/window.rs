@@ -275,10 +275,24 @@ mod tests {
     /// while it is still kept (after the chunk that computed it), and the
     /// sequence.
     fn bounded(game: &TakeBreak, to: u64, window: Window) -> (Vec<Nimber>, Sequence) {
+        bounded_on(game, to, window, None)
+    }
+
+    /// [`bounded`] on two threads the way given (`None`: the default).
+    fn bounded_on(
+        game: &TakeBreak,
+        to: u64,
+        window: Window,
+        way: Option<TwoThreads>,
+    ) -> (Vec<Nimber>, Sequence) {
         let mut seq = Sequence::new(game.clone());
-        let limits = Limits::default()
+        let mut limits = Limits::default()
             .with_shortcuts(false)
             .with_window(Some(window.least));
+        if let Some(way) = way {
+            seq.force_two_threads(way);
+            limits = limits.with_threads(2);
+        }
         seq.window = Some(window);
         let mut values = Vec::new();
         seq.extend_with(to, &limits, &mut |seq| {
@@ -303,21 +317,7 @@ mod tests {
             let game = TakeBreak::new(Code::parse(code, code, 1, false).unwrap());
             let whole = whole(&game, to);
             for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
-                let mut seq = Sequence::new(game.clone());
-                seq.window = Some(Window::tiny(64));
-                seq.force_two_threads(way);
-                let limits = Limits::default()
-                    .with_shortcuts(false)
-                    .with_threads(2)
-                    .with_window(Some(64));
-                let mut values = Vec::new();
-                seq.extend_with(to, &limits, &mut |seq| {
-                    for n in values.len() as u64..seq.len() {
-                        values.push(seq.get(n).expect("a new value is kept"));
-                    }
-                    Ok(())
-                })
-                .unwrap();
+                let (values, seq) = bounded_on(&game, to, Window::tiny(64), Some(way));
                 assert_eq!(values, whole, "{code} {way:?}");
                 assert!(seq.two_thread_chunks() > 0, "{code} {way:?}");
                 let window = seq.window.as_ref().unwrap();
