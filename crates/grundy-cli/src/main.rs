@@ -146,7 +146,7 @@ enum SimdArg {
     Portable,
     /// AVX2 (x86-64).
     Avx2,
-    /// AVX-512 with BW and VBMI (x86-64).
+    /// AVX-512 with BW, VBMI and VBMI2 (x86-64).
     Avx512,
 }
 

@@ -43,7 +43,7 @@ pub enum Simd {
     Portable,
     /// AVX2 (x86-64).
     Avx2,
-    /// AVX-512 with the BW and VBMI extensions (x86-64).
+    /// AVX-512 with the BW, VBMI and VBMI2 extensions (x86-64).
     Avx512,
 }
 

@@ -15,6 +15,7 @@
 
 use std::ops::Range;
 
+use super::kernel::Kernel;
 use super::store::Cell;
 
 /// Heaps in a block: enough to amortise a rare position's loads, few
@@ -159,6 +160,125 @@ impl Block {
         }
     }
 
+    /// Marks [`Block::mark_run`] for each rare position `r` of `rare`
+    /// (values `values`) with the run of `G(s0 − r)` on: the rare pairs
+    /// of one split removal, `s0` being the block's first heap less the
+    /// tokens removed.
+    ///
+    /// With AVX-512, one- or two-byte values and a whole block, a run's 32
+    /// indices are computed in two vectors: the portable loop's code (SSE2 only,
+    /// the build's baseline) was a third of this pass on Officers.
+    pub fn mark_rare_runs<T: Cell>(
+        &mut self,
+        kernel: Kernel,
+        rare: &[u32],
+        values: &[u32],
+        g: &[T],
+        s0: usize,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if kernel == Kernel::Avx512 && self.len == BLOCK_HEAPS && T::BYTES <= 2 {
+            use std::any::TypeId;
+            // `Cell` is a public trait: `BYTES` does not by itself make `T`
+            // a `u8` or a `u16`, so the type is checked. (Both comparisons
+            // are decided at compile time.)
+            let bytes = if TypeId::of::<T>() == TypeId::of::<u8>() {
+                1
+            } else {
+                assert!(TypeId::of::<T>() == TypeId::of::<u16>());
+                2
+            };
+            // SAFETY: `Avx512` stands for a check that the processor has
+            // AVX-512 F and BW (see `Kernel`); the block holds 32 heaps,
+            // and `bytes` is the size of `T`, a `u8` or a `u16` (checked
+            // above).
+            unsafe {
+                self.mark_rare_runs_avx512(rare, values, g.as_ptr().cast(), g.len(), bytes, s0)
+            };
+            return;
+        }
+        let _ = kernel;
+        for (&r, &v) in rare.iter().zip(values) {
+            let b = s0 - r as usize;
+            self.mark_run(v, &g[b..b + self.len]);
+        }
+    }
+
+    /// [`Block::mark_rare_runs`] with AVX-512 for a block of
+    /// [`BLOCK_HEAPS`] heaps, the table `g` of `len` values of `bytes`
+    /// bytes each (1 or 2).
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F and BW; `g` must point to `len`
+    /// values of `bytes` bytes each.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn mark_rare_runs_avx512(
+        &mut self,
+        rare: &[u32],
+        values: &[u32],
+        g: *const u8,
+        len: usize,
+        bytes: usize,
+        s0: usize,
+    ) {
+        use std::arch::x86_64::*;
+        const { assert!(BLOCK_HEAPS == 32) };
+        let (cap, tick) = (self.cap, self.tick);
+        // Every index `j * cap + x` below is under `32 * cap`.
+        assert!(self.len == BLOCK_HEAPS && cap.is_power_of_two() && cap <= 1 << 16);
+        assert!(self.stamp.len() >= BLOCK_HEAPS * cap);
+        let mask = _mm512_set1_epi16((cap - 1) as u16 as i16);
+        let step = _mm512_set1_epi32(cap as i32);
+        let first_rows = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            step,
+        );
+        let rows = [
+            first_rows,
+            _mm512_add_epi32(first_rows, _mm512_slli_epi32::<4>(step)),
+        ];
+        let mut index = [0u32; BLOCK_HEAPS];
+        for (&r, &v) in rare.iter().zip(values) {
+            let b = s0 - r as usize;
+            assert!(b + BLOCK_HEAPS <= len, "a run past the table");
+            // The 32 values of the run widened to 16 bits, XOR-ed with the
+            // rare position's value, within the capacity.
+            // SAFETY: the run's 32 values lie in the table (asserted
+            // above), `32 * bytes` bytes from `b * bytes` on.
+            let x = unsafe {
+                let at = g.add(b * bytes);
+                if bytes == 1 {
+                    _mm512_cvtepu8_epi16(_mm256_loadu_si256(at.cast()))
+                } else {
+                    _mm512_loadu_si512(at.cast())
+                }
+            };
+            let x = _mm512_and_si512(
+                _mm512_xor_si512(x, _mm512_set1_epi16(v as u16 as i16)),
+                mask,
+            );
+            let halves = [
+                _mm512_cvtepu16_epi32(_mm512_castsi512_si256(x)),
+                _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(x)),
+            ];
+            for (k, (half, row)) in halves.into_iter().zip(rows).enumerate() {
+                // SAFETY: `index` holds 32 values, 16 stored from `16 k`.
+                unsafe {
+                    _mm512_storeu_si512(
+                        index.as_mut_ptr().add(16 * k).cast(),
+                        _mm512_add_epi32(half, row),
+                    );
+                }
+            }
+            for &i in &index {
+                // SAFETY: `i = j * cap + (x & (cap - 1)) < 32 * cap <=
+                // stamp.len()` (asserted above).
+                unsafe { *self.stamp.get_unchecked_mut(i as usize) = tick };
+            }
+        }
+    }
+
     /// Records which rare positions (indices) a split removal's marks
     /// covered; called once per split removal, in the order of the rules.
     pub fn cover(&mut self, ranges: [Range<usize>; 2]) {
@@ -293,6 +413,63 @@ mod tests {
                 .stamps()
                 .is_none()
         );
+    }
+
+    /// The marks of rare runs are those of [`Block::mark_run`] called run
+    /// by run, with every kernel this processor runs, on random tables of
+    /// one- and two-byte values and every capacity they allow (the vector
+    /// path takes the whole blocks, the loop the shorter ones).
+    #[test]
+    fn rare_runs_are_marked_as_run_by_run() {
+        fn check<T: Cell>(rng: &mut crate::lcg::Lcg, cap: usize, len: usize) {
+            let table: Vec<T> = (0..600)
+                .map(|_| T::from_u32(rng.below(cap as u64) as u32))
+                .collect();
+            let rare: Vec<u32> = (0..40).map(|k| 31 + 7 * k).collect();
+            let values: Vec<u32> = rare.iter().map(|_| rng.below(cap as u64) as u32).collect();
+            let (first, s0) = (550, 549);
+            let marks = |kernel: Option<Kernel>| {
+                let mut block = Block::default();
+                // A block used before, so stale stamps of another tick lie
+                // about.
+                block.start(first - 100, len, cap);
+                block.mark_run(1, &table[..len]);
+                block.start(first, len, cap);
+                match kernel {
+                    Some(k) => block.mark_rare_runs(k, &rare, &values, &table, s0),
+                    None => {
+                        for (&r, &v) in rare.iter().zip(&values) {
+                            let b = s0 - r as usize;
+                            block.mark_run(v, &table[b..b + len]);
+                        }
+                    }
+                }
+                (first..first + len)
+                    .map(|n| {
+                        let heap = block.heap(n).expect("a heap of the block");
+                        (0..cap as u32).filter(|&v| heap.has(v)).collect::<Vec<_>>()
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let want = marks(None);
+            for kernel in Kernel::available() {
+                assert_eq!(
+                    marks(Some(kernel)),
+                    want,
+                    "{kernel:?}, {} bytes, cap {cap}, {len} heaps",
+                    T::BYTES
+                );
+            }
+        }
+        let mut rng = crate::lcg::Lcg(99);
+        for len in [BLOCK_HEAPS, 5] {
+            for cap in [1, 2, 16, 64, 256] {
+                check::<u8>(&mut rng, cap, len);
+            }
+            for cap in [1, 64, 512, 1024, 1 << 16] {
+                check::<u16>(&mut rng, cap, len);
+            }
+        }
     }
 
     #[test]

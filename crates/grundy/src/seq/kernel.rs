@@ -16,8 +16,9 @@
 //! - [`Kernel::Avx512`]: 32 or 64 pairs a step, each XOR looked up in the
 //!   whole needed set held in registers (a lane permutation fetches the
 //!   word of the set holding the value, a shifted bit tests it), so the
-//!   step costs the same however many values are needed. Values must be
-//!   below 1024. With one-byte values and at most eight of them needed, a
+//!   step costs the same however many values are needed; the values that
+//!   hit are packed into a list and cleared from the set a few steps at a
+//!   time (see `x86::avx512_u16`). Values must be below 1024. With one-byte values and at most eight of them needed, a
 //!   cheaper kernel compares each step with every needed value instead,
 //!   from the first split on (most scans of small-valued codes such as
 //!   0.16 and 0.106 are of this kind). Where every value is below 64 and
@@ -57,7 +58,8 @@ pub(crate) enum Kernel {
     Portable,
     /// AVX2 (x86-64).
     Avx2,
-    /// AVX-512 F, BW and VBMI (x86-64); with BITALG too, one scan more.
+    /// AVX-512 F, BW, VBMI and VBMI2 (x86-64), with POPCNT and BMI1 (as
+    /// every processor with those has); with BITALG too, one scan more.
     Avx512,
 }
 
@@ -121,6 +123,9 @@ impl Kernel {
                 std::arch::is_x86_feature_detected!("avx512f")
                     && std::arch::is_x86_feature_detected!("avx512bw")
                     && std::arch::is_x86_feature_detected!("avx512vbmi")
+                    && std::arch::is_x86_feature_detected!("avx512vbmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("bmi1")
             }
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
@@ -214,7 +219,7 @@ impl<T: Cell> Scan<'_, T> {
     /// [`Scan::run`] with `kernel` from the first split on.
     fn vector(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
         // Each kernel below needs the processor features its variant of
-        // `Kernel` stands for (AVX-512 F, BW and VBMI; AVX2), and the splits
+        // `Kernel` stands for (AVX-512 F, BW, VBMI and VBMI2; AVX2), and the splits
         // of `self` inside `g`: `vector` is called only from `run`, after
         // its `assert_inside`, on a part of the scan it checked.
         #[cfg(target_arch = "x86_64")]
@@ -225,7 +230,7 @@ impl<T: Cell> Scan<'_, T> {
                 return unsafe { x86::avx512_u8(&self.bytes(), needed, missing) };
             }
             (Kernel::Avx512, 2) if self.cap <= 1024 => {
-                // SAFETY: as above; `avx512_u16` needs only F and BW.
+                // SAFETY: as above; `avx512_u16` needs F, BW and VBMI2.
                 return unsafe { x86::avx512_u16(&self.words(), needed, missing) };
             }
             (Kernel::Avx2, 1) => {
@@ -543,12 +548,31 @@ mod x86 {
     /// Vectors the AVX2 kernels scan between checks of their matches.
     const AVX2_ROUND: usize = 4;
 
+    /// Steps the AVX-512 kernels with the needed set in registers take
+    /// between looks at what they found (see [`avx512_u16`]): 2 and 8
+    /// measured slower on Officers.
+    const ROUND: usize = 4;
+
     /// The AVX-512 kernel for two-byte values below 1024.
     ///
+    /// Each step looks the XORs of 32 splits up in the needed set, held in
+    /// two registers, and packs the values that hit into the first lanes
+    /// of a register (a compress, VBMI2). Only after [`ROUND`] steps are
+    /// they cleared from the set, each value moved to the first lane by a
+    /// permutation and cleared in the registers. Clearing each hit as it
+    /// came, through a copy of the step in memory, cost more than the
+    /// whole vector loop on Officers (a branch that could not be
+    /// predicted, and each value read back from a store just made); now a
+    /// round costs one such branch at most, and nothing goes through
+    /// memory. Within a round the set may still hold values already
+    /// found, which only adds values to clear twice. The splits scanned
+    /// are counted to the step that found the last value, as when each hit
+    /// was cleared at once.
+    ///
     /// # Safety
-    /// The processor must have AVX-512 F and BW; `scan`'s splits must lie
-    /// in its table.
-    #[target_feature(enable = "avx512f,avx512bw")]
+    /// The processor must have AVX-512 F, BW and VBMI2, POPCNT and BMI1;
+    /// `scan`'s splits must lie in its table.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt,bmi1")]
     pub unsafe fn avx512_u16(scan: &Scan<'_, u16>, needed: &mut [u64], missing: u32) -> (u32, u64) {
         const LANES: usize = 32;
         if missing == 0 {
@@ -573,37 +597,44 @@ mod x86 {
         );
         let (one, fifteen) = (_mm512_set1_epi16(1), _mm512_set1_epi16(15));
         let (g, s) = (scan.g.as_ptr(), scan.s);
+        // Each step's values that hit, packed, and how many.
+        let mut packed = [_mm512_setzero_si512(); ROUND];
+        let mut counts = [0u32; ROUND];
         let mut a = scan.first;
         let mut scanned = 0;
-        while a + LANES <= scan.last + 1 {
-            // Lane k holds the split (a + k, s − a − k).
-            // SAFETY: `a + 31 <= last < g.len()` and `s - a - 31 >= s - last
-            // >= 1` (the invariant `Scan::run` checks).
-            let (left, right) = unsafe {
-                (
-                    _mm512_loadu_si512(g.add(a).cast()),
-                    _mm512_loadu_si512(g.add(s - a - (LANES - 1)).cast()),
-                )
-            };
-            let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(reverse, right));
-            let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16::<4>(x), high);
-            let bit = _mm512_sllv_epi16(one, _mm512_and_si512(x, fifteen));
-            let hits = _mm512_test_epi16_mask(word, bit);
-            a += LANES;
-            scanned += LANES as u64;
-            if hits != 0 {
-                let mut values = [0u16; LANES];
-                // SAFETY: `values` is 32 words, the 64 bytes stored.
-                unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
-                // Each hit is cleared in the registers alone, a lane at a
-                // time (a value in two lanes is cleared twice): keeping a
-                // count in memory beside them cost more than the whole
-                // vector loop on Officers' scans, which meet some 57 needed
-                // values in 2 800 splits.
-                let mut lanes = hits;
-                while lanes != 0 {
-                    let v = values[lanes.trailing_zeros() as usize];
-                    lanes &= lanes - 1;
+        'scan: while a + LANES <= scan.last + 1 {
+            let (mut any, mut steps) = (0, 0);
+            while steps < ROUND && a + LANES <= scan.last + 1 {
+                // Lane k holds the split (a + k, s − a − k).
+                // SAFETY: `a + 31 <= last < g.len()` and `s - a - 31 >= s -
+                // last >= 1` (the invariant `Scan::run` checks).
+                let (left, right) = unsafe {
+                    (
+                        _mm512_loadu_si512(g.add(a).cast()),
+                        _mm512_loadu_si512(g.add(s - a - (LANES - 1)).cast()),
+                    )
+                };
+                let x = _mm512_xor_si512(left, _mm512_permutexvar_epi16(reverse, right));
+                let word = _mm512_permutex2var_epi16(low, _mm512_srli_epi16::<4>(x), high);
+                let bit = _mm512_sllv_epi16(one, _mm512_and_si512(x, fifteen));
+                let hits = _mm512_test_epi16_mask(word, bit);
+                packed[steps] = _mm512_maskz_compress_epi16(hits, x);
+                counts[steps] = hits.count_ones();
+                any |= hits;
+                steps += 1;
+                a += LANES;
+                scanned += LANES as u64;
+            }
+            if any == 0 {
+                continue;
+            }
+            for step in 0..steps {
+                for k in 0..counts[step] {
+                    let lane = _mm512_set1_epi16(k as i16);
+                    let v = _mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_permutexvar_epi16(
+                        lane,
+                        packed[step],
+                    ))) as u32;
                     let (word, bit) = (1u64 << ((v >> 4) & 63), (1u16 << (v & 15)) as i16);
                     low = _mm512_andnot_si512(_mm512_maskz_set1_epi16(word as u32, bit), low);
                     high = _mm512_andnot_si512(
@@ -612,8 +643,12 @@ mod x86 {
                     );
                 }
                 let either = _mm512_or_si512(low, high);
-                if _mm512_test_epi64_mask(either, either) == 0 {
-                    break;
+                if counts[step] != 0 && _mm512_test_epi64_mask(either, either) == 0 {
+                    // The steps after the one that found the last value.
+                    let after = (steps - 1 - step) * LANES;
+                    a -= after;
+                    scanned -= after as u64;
+                    break 'scan;
                 }
             }
         }
@@ -628,12 +663,13 @@ mod x86 {
         finish(scan, a, needed, missing, scanned)
     }
 
-    /// The AVX-512 kernel for one-byte values.
+    /// The AVX-512 kernel for one-byte values, in rounds as
+    /// [`avx512_u16`].
     ///
     /// # Safety
-    /// The processor must have AVX-512 F, BW and VBMI; `scan`'s splits must
-    /// lie in its table.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    /// The processor must have AVX-512 F, BW, VBMI and VBMI2, POPCNT and
+    /// BMI1; `scan`'s splits must lie in its table.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi1")]
     pub unsafe fn avx512_u8(scan: &Scan<'_, u8>, needed: &mut [u64], missing: u32) -> (u32, u64) {
         const LANES: usize = 64;
         if missing == 0 {
@@ -652,32 +688,46 @@ mod x86 {
             1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
         ));
         let (seven, thirty_one) = (_mm512_set1_epi8(7), _mm512_set1_epi8(31));
+        let mut packed = [_mm512_setzero_si512(); ROUND];
+        let mut counts = [0u32; ROUND];
         let mut a = scan.first;
         let mut scanned = 0;
-        while a + LANES <= scan.last + 1 {
-            // SAFETY: `a + 63 <= last < g.len()` and `s - a - 63 >= s - last
-            // >= 1` (the invariant `Scan::run` checks).
-            let x = unsafe { xor_bytes(scan.g, scan.s, a, reverse) };
-            let byte_index = _mm512_and_si512(_mm512_srli_epi16::<3>(x), thirty_one);
-            let byte = _mm512_permutexvar_epi8(byte_index, bytes);
-            let bit = _mm512_shuffle_epi8(bits, _mm512_and_si512(x, seven));
-            let hits = _mm512_test_epi8_mask(byte, bit);
-            a += LANES;
-            scanned += LANES as u64;
-            if hits != 0 {
-                let mut values = [0u8; LANES];
-                // SAFETY: `values` is the 64 bytes stored.
-                unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
-                // Cleared in the register alone, as in `avx512_u16`.
-                let mut lanes = hits;
-                while lanes != 0 {
-                    let v = values[lanes.trailing_zeros() as usize];
-                    lanes &= lanes - 1;
+        'scan: while a + LANES <= scan.last + 1 {
+            let (mut any, mut steps) = (0, 0);
+            while steps < ROUND && a + LANES <= scan.last + 1 {
+                // SAFETY: `a + 63 <= last < g.len()` and `s - a - 63 >= s -
+                // last >= 1` (the invariant `Scan::run` checks).
+                let x = unsafe { xor_bytes(scan.g, scan.s, a, reverse) };
+                let byte_index = _mm512_and_si512(_mm512_srli_epi16::<3>(x), thirty_one);
+                let byte = _mm512_permutexvar_epi8(byte_index, bytes);
+                let bit = _mm512_shuffle_epi8(bits, _mm512_and_si512(x, seven));
+                let hits = _mm512_test_epi8_mask(byte, bit);
+                packed[steps] = _mm512_maskz_compress_epi8(hits, x);
+                counts[steps] = hits.count_ones();
+                any |= hits;
+                steps += 1;
+                a += LANES;
+                scanned += LANES as u64;
+            }
+            if any == 0 {
+                continue;
+            }
+            for step in 0..steps {
+                for k in 0..counts[step] {
+                    let lane = _mm512_set1_epi8(k as i8);
+                    let v = _mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_permutexvar_epi8(
+                        lane,
+                        packed[step],
+                    ))) as u8;
                     let one = _mm512_maskz_set1_epi8(1u64 << (v >> 3), (1u8 << (v & 7)) as i8);
                     bytes = _mm512_andnot_si512(one, bytes);
                 }
-                if _mm512_test_epi64_mask(bytes, bytes) == 0 {
-                    break;
+                if counts[step] != 0 && _mm512_test_epi64_mask(bytes, bytes) == 0 {
+                    // The steps after the one that found the last value.
+                    let after = (steps - 1 - step) * LANES;
+                    a -= after;
+                    scanned -= after as u64;
+                    break 'scan;
                 }
             }
         }
@@ -1116,6 +1166,9 @@ mod tests {
                 std::arch::is_x86_feature_detected!("avx512f")
                     && std::arch::is_x86_feature_detected!("avx512bw")
                     && std::arch::is_x86_feature_detected!("avx512vbmi")
+                    && std::arch::is_x86_feature_detected!("avx512vbmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+                    && std::arch::is_x86_feature_detected!("bmi1")
             }
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx2 | Kernel::Avx512 => false,

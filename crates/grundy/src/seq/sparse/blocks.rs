@@ -57,10 +57,8 @@ impl Sparse {
         block.start(first, len, self.cap as usize);
         self.each_long_range(first, len, rules, |s0, ranges| {
             for range in ranges.clone() {
-                for (&r, &v) in self.rare[range.clone()].iter().zip(&self.rare_value[range]) {
-                    let b = s0 - r as usize;
-                    block.mark_run(v, &g[b..b + len]);
-                }
+                let (rare, values) = (&self.rare[range.clone()], &self.rare_value[range]);
+                block.mark_rare_runs(self.kernel, rare, values, g, s0);
             }
             block.cover(ranges);
         });
