@@ -4,7 +4,7 @@
 
 use super::checkpoint::{Bounded, Checkpoint};
 use super::rules::Rules;
-use super::scheduler::{CHUNK, Engine, MIN_PIPELINE, TwoThreads};
+use super::scheduler::{Engine, MIN_PIPELINE, TwoThreads};
 use super::stop::StopCheck;
 use super::store::{Cell, Store};
 use super::team;
@@ -492,7 +492,7 @@ impl Sequence {
             let chunk_end = if self.len() < MIN_PIPELINE as u64 {
                 MIN_PIPELINE as u64
             } else {
-                self.len() + CHUNK as u64
+                self.len() + self.engine.chunk_heaps(self.len() as usize) as u64
             };
             if let Some(window) = &mut self.window {
                 window.move_out(&mut self.store, &mut self.engine);
@@ -589,11 +589,13 @@ impl Sequence {
         let failed = self.len();
         let mut window = self.window.take().expect("only a bounded table outruns");
         window.restart(failed);
+        let short_chunks = self.engine.short_chunks;
         *self = Sequence {
             window: Some(window),
             checkpoint: self.checkpoint.take(),
             ..Sequence::new(self.game.clone())
         };
+        self.engine.short_chunks = short_chunks;
         self.configure(limits)
     }
 

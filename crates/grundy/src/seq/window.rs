@@ -286,6 +286,7 @@ mod tests {
         way: Option<TwoThreads>,
     ) -> (Vec<Nimber>, Sequence) {
         let mut seq = Sequence::new(game.clone());
+        seq.engine.short_chunks = true;
         let mut limits = Limits::default()
             .with_shortcuts(false)
             .with_window(Some(window.least));
@@ -477,6 +478,8 @@ mod tests {
         let mut seq = Sequence::new(game.clone());
         seq.window = Some(window.clone());
         seq.attach_checkpoint(path).unwrap();
+        // (Set after the checkpoint, which brings an engine of its own.)
+        seq.engine.short_chunks = true;
         let limits = Limits::default()
             .with_shortcuts(false)
             .with_window(Some(window.least));
