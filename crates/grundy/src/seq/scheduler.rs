@@ -43,9 +43,9 @@ pub(super) const CHUNK: usize = 1 << 14;
 /// Chunks speculation runs, once past its trial, hold this many times
 /// [`CHUNK`] heaps: each run ends by waiting for the second thread to scan
 /// the heaps its ring still holds (up to about a millisecond of Officers'
-/// heaps) and starts by starting it again, and with four times the heaps
-/// Officers to 10^7 took 6.2-6.6 s instead of 6.6-7.6 s on two threads
-/// (AMD EPYC).
+/// heaps) and starts by starting it again. With four times the heaps,
+/// Officers to 10^7 on two threads took 6.39 s instead of 6.92 s (median
+/// of six, AMD EPYC).
 pub(super) const SPECULATION_CHUNKS: usize = 4;
 
 /// The sparse engine is used while at most this fraction of the positions

@@ -128,3 +128,38 @@ fn tables_in_slices_are_the_values_of_each_heap() {
         }
     }
 }
+
+/// Officers' rare positions are the published ones, and the list in
+/// docs/data/officers-rare.txt is what the engine computes: 1 584 of them
+/// with heap 0, the last at 20 627 (Grossman, "Searching for periodicity
+/// in Officers", Games of No Chance 5), rare meaning that `G(n) & 0x1ee`
+/// has an even number of ones (the engine's mask for Officers).
+#[test]
+fn officers_rare_positions_are_the_published_ones() {
+    let to = 40_000u64;
+    let f = family_named("octal[0.6]").unwrap();
+    let mut values = Vec::new();
+    f.table_chunks(to, &Limits::default(), &mut |chunk| {
+        values.extend_from_slice(chunk);
+        Ok(())
+    })
+    .unwrap();
+    let rare: Vec<(u64, u64)> = values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| (v.0 & 0x1ee).count_ones() % 2 == 0)
+        .map(|(n, v)| (n as u64, v.0))
+        .collect();
+    assert_eq!(rare.len(), 1584);
+    assert_eq!(rare.last().map(|r| r.0), Some(20_627));
+    let listed = include_str!("../../../../docs/data/officers-rare.txt");
+    let listed: Vec<(u64, u64)> = listed
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let mut pair = line.split_whitespace().map(|x| x.parse::<u64>().unwrap());
+            (pair.next().unwrap(), pair.next().unwrap())
+        })
+        .collect();
+    assert_eq!(listed, rare);
+}
