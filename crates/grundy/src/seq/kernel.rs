@@ -17,14 +17,14 @@
 //!   whole needed set held in registers (a lane permutation fetches the
 //!   word of the set holding the value, a shifted bit tests it), so the
 //!   step costs the same however many values are needed; the values that
-//!   hit are packed into a list and cleared from the set a few steps at a
-//!   time (see `x86::avx512_u16`). Values must be below 1024. With one-byte values and at most eight of them needed, a
-//!   cheaper kernel compares each step with every needed value instead,
-//!   from the first split on (most scans of small-valued codes such as
-//!   0.16 and 0.106 are of this kind). Where every value is below 64 and
-//!   the processor also has BITALG, [`Scan::run_one_word`] keeps the
-//!   needed set in one register and a bit shuffle looks 64 XORs up in it
-//!   at once.
+//!   hit are packed into a register and cleared from the set a few steps
+//!   at a time (see `x86::avx512_u16`). Values must be below 1024. With
+//!   one-byte values and at most eight of them needed, a cheaper kernel
+//!   compares each step with every needed value instead, from the first
+//!   split on (most scans of small-valued codes such as 0.16 and 0.106 are
+//!   of this kind). Where every value is below 64 and the processor also
+//!   has BITALG, [`Scan::run_one_word`] keeps the needed set in one
+//!   register and a bit shuffle looks 64 XORs up in it at once.
 //!
 //! Each kernel is held against the portable one (and the plain engine) in
 //! the tests, on every processor that has it. The test
@@ -219,9 +219,10 @@ impl<T: Cell> Scan<'_, T> {
     /// [`Scan::run`] with `kernel` from the first split on.
     fn vector(&self, kernel: Kernel, needed: &mut [u64], missing: u32) -> (u32, u64) {
         // Each kernel below needs the processor features its variant of
-        // `Kernel` stands for (AVX-512 F, BW, VBMI and VBMI2; AVX2), and the splits
-        // of `self` inside `g`: `vector` is called only from `run`, after
-        // its `assert_inside`, on a part of the scan it checked.
+        // `Kernel` stands for (AVX-512 F, BW, VBMI and VBMI2; AVX2), and
+        // the splits of `self` inside `g`: `vector` is called only from
+        // `run`, after its `assert_inside`, on a part of the scan it
+        // checked.
         #[cfg(target_arch = "x86_64")]
         match (kernel, T::BYTES) {
             (Kernel::Avx512, 1) if self.cap <= 256 => {
