@@ -200,9 +200,15 @@ fn main() -> ExitCode {
                 limits.run.progress = None;
                 stdout = out::Stdout::silent();
             }
+            // One thread a process, as `mpirun` binds each to a core. A
+            // team of one has no one to share with: it runs as an
+            // ordinary process, so it costs what one does (and may keep
+            // a bounded table).
             if shared {
                 limits.run.threads = 1;
-                limits.run.team = Some(team);
+                if team.size() > 1 {
+                    limits.run.team = Some(team);
+                }
             }
             Some(universe)
         }

@@ -109,12 +109,7 @@ impl Block {
         let (cap, tick) = (self.cap, self.tick);
         let stamp = &self.stamp[j * cap..(j + 1) * cap];
         for (word, chunk) in row.iter_mut().zip(stamp.chunks(64)) {
-            // A loop the compiler turns into byte compares and mask moves.
-            let mut bits = 0u64;
-            for (b, &x) in chunk.iter().enumerate() {
-                bits |= u64::from(x == tick) << b;
-            }
-            *word |= bits;
+            *word |= stamp_bits(chunk, tick);
         }
     }
 
@@ -316,18 +311,27 @@ pub(crate) struct HeapMarks<'a> {
 
 /// A heap's marks: byte stamps equal to a tick, or bits.
 #[derive(Clone, Copy)]
-enum Row<'a> {
+pub enum Row<'a> {
+    /// Value `v` is marked when `stamps[v]` equals the tick.
     Stamps(&'a [u8], u8),
+    /// Value `v` is marked when bit `v % 64` of word `v / 64` is set.
     Bits(&'a [u64]),
 }
 
-impl<'a> HeapMarks<'a> {
-    /// The byte stamps and their tick, for a block not shared by a team.
-    pub fn stamps(self) -> Option<(&'a [u8], u8)> {
-        match self.row {
-            Row::Stamps(stamp, tick) => Some((stamp, tick)),
-            Row::Bits(_) => None,
+impl Row<'_> {
+    /// The values the row holds room for.
+    pub fn values(&self) -> usize {
+        match self {
+            Row::Stamps(stamps, _) => stamps.len(),
+            Row::Bits(words) => 64 * words.len(),
         }
+    }
+}
+
+impl<'a> HeapMarks<'a> {
+    /// The row of marks.
+    pub fn row(self) -> Row<'a> {
+        self.row
     }
 
     /// Whether `v` is the value of a covered rare pair (or, in a shared
@@ -394,25 +398,48 @@ impl Pieces {
     }
 }
 
+/// Bit `b` set for each byte `chunk[b]` equal to `tick` (at most 64 bytes).
+#[inline]
+fn stamp_bits(chunk: &[u8], tick: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if chunk.len() == 64 {
+        use std::arch::x86_64::*;
+        let mut bits = 0u64;
+        for k in 0..4 {
+            // SAFETY: SSE2 is part of every x86-64 processor; the 16 bytes
+            // read lie in `chunk`, 64 bytes long.
+            let lane = unsafe {
+                let x = _mm_loadu_si128(chunk.as_ptr().add(16 * k).cast());
+                _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(tick as i8))) as u16
+            };
+            bits |= u64::from(lane) << (16 * k);
+        }
+        return bits;
+    }
+    let mut bits = 0u64;
+    for (b, &x) in chunk.iter().enumerate() {
+        bits |= u64::from(x == tick) << b;
+    }
+    bits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A block's heap shows its byte stamps, a shared block's (bits) none.
+    /// A block's heap shows its byte stamps, a shared block's its bits,
+    /// each as wide as the capacity.
     #[test]
-    fn only_stamped_blocks_show_stamps() {
+    fn blocks_show_their_rows() {
         let mut block = Block::default();
         block.start(100, 4, 64);
-        let (row, _) = block.heap(101).and_then(|h| h.stamps()).expect("stamps");
-        assert_eq!(row.len(), 64);
-        block.start_bits(100, 4, 64);
-        assert!(
-            block
-                .heap(101)
-                .expect("a heap of the block")
-                .stamps()
-                .is_none()
-        );
+        let row = block.heap(101).expect("a heap of the block").row();
+        assert!(matches!(row, Row::Stamps(stamps, _) if stamps.len() == 64));
+        assert_eq!(row.values(), 64);
+        block.start_bits(100, 4, 128);
+        let row = block.heap(101).expect("a heap of the block").row();
+        assert!(matches!(row, Row::Bits(words) if words.len() == 2));
+        assert_eq!(row.values(), 128);
     }
 
     /// The marks of rare runs are those of [`Block::mark_run`] called run

@@ -97,8 +97,8 @@ impl Sparse {
         if narrow {
             sift_bits(self.parity_bits, flip, self.cap, seen, &mut self.needed)
         } else if let Some(row) = block
-            .and_then(|b| b.stamps())
-            .filter(|row| self.option_words_fit(row.0.len()))
+            .map(|b| b.row())
+            .filter(|row| self.option_words_fit(row.values()))
         {
             // With a block row as wide as the capacity and the AVX-512
             // kernel, the options are gathered into words first: on

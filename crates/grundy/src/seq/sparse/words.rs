@@ -6,6 +6,7 @@
 //! AVX-512 form beside the portable loop, so it stands apart from the
 //! sifts themselves.
 
+use crate::seq::block::Row;
 use crate::seq::kernel::Kernel;
 
 use super::state::Sparse;
@@ -33,16 +34,11 @@ impl Sparse {
 }
 
 /// The options among values `0..64 * out.len()` as bits: `v` is one when
-/// `marks.0[v] == marks.1` or `row.0[v] == row.1`. Both slices must hold
-/// that many values.
-pub(super) fn option_words(
-    kernel: Kernel,
-    marks: (&[u32], u32),
-    row: (&[u8], u8),
-    out: &mut [u64],
-) {
+/// `marks.0[v] == marks.1` or `row` marks `v`. Both must hold that many
+/// values.
+pub(super) fn option_words(kernel: Kernel, marks: (&[u32], u32), row: Row<'_>, out: &mut [u64]) {
     let values = 64 * out.len();
-    assert!(marks.0.len() >= values && row.0.len() >= values);
+    assert!(marks.0.len() >= values && row.values() >= values);
     #[cfg(target_arch = "x86_64")]
     if kernel == Kernel::Avx512 {
         // SAFETY: `Avx512` stands for a check that the processor has
@@ -55,14 +51,18 @@ pub(super) fn option_words(
     let _ = kernel;
     for (w, word) in out.iter_mut().enumerate() {
         let span = w * 64..w * 64 + 64;
-        let (stamps, bytes) = (&marks.0[span.clone()], &row.0[span]);
-        *word = stamps
+        let marked = marks.0[span.clone()]
             .iter()
-            .zip(bytes)
             .enumerate()
-            .fold(0, |bits, (b, (&s, &t))| {
-                bits | u64::from(s == marks.1 || t == row.1) << b
-            });
+            .fold(0, |bits, (b, &s)| bits | u64::from(s == marks.1) << b);
+        *word = marked
+            | match row {
+                Row::Stamps(bytes, tick) => bytes[span]
+                    .iter()
+                    .enumerate()
+                    .fold(0, |bits, (b, &t)| bits | u64::from(t == tick) << b),
+                Row::Bits(words) => words[w],
+            };
     }
 }
 
@@ -73,20 +73,22 @@ pub(super) fn option_words(
 /// `64 * out.len()` values.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn option_words_avx512(marks: (&[u32], u32), row: (&[u8], u8), out: &mut [u64]) {
+unsafe fn option_words_avx512(marks: (&[u32], u32), row: Row<'_>, out: &mut [u64]) {
     use std::arch::x86_64::*;
-    let (stamp, byte) = (
-        _mm512_set1_epi32(marks.1 as i32),
-        _mm512_set1_epi8(row.1 as i8),
-    );
+    let stamp = _mm512_set1_epi32(marks.1 as i32);
     for (w, word) in out.iter_mut().enumerate() {
         // SAFETY: `w < out.len()`, so values `64 w .. 64 w + 64` lie in
         // both slices (the caller's precondition): one 64-byte load of
         // `row.0`, four of 16 stamps each of `marks.0`.
         unsafe {
             let s = marks.0.as_ptr().add(64 * w);
-            let mut bits =
-                _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(row.0.as_ptr().add(64 * w).cast()), byte);
+            let mut bits = match row {
+                Row::Stamps(bytes, tick) => _mm512_cmpeq_epi8_mask(
+                    _mm512_loadu_si512(bytes.as_ptr().add(64 * w).cast()),
+                    _mm512_set1_epi8(tick as i8),
+                ),
+                Row::Bits(words) => *words.get_unchecked(w),
+            };
             for k in 0..4 {
                 let quarter =
                     _mm512_cmpeq_epi32_mask(_mm512_loadu_si512(s.add(16 * k).cast()), stamp);
@@ -107,8 +109,9 @@ mod tests {
     /// are the options, and give the sift over marks' candidate and needed
     /// set: capacities 64 to 1024, small, middling and full masks, both
     /// flips, stale needed words, and options from none to all, some only
-    /// in the marks, some only in the block's row, with stamps of other
-    /// ticks beside them (ticks with the top bit set among them).
+    /// in the marks, some only in the block's row (stamps, or a shared
+    /// block's bits), with stamps of other ticks beside them (ticks with
+    /// the top bit set among them).
     #[test]
     fn sift_over_option_words_matches_sift_over_marks() {
         let mut rng = crate::lcg::Lcg(777);
@@ -148,9 +151,18 @@ mod tests {
                         let stale = vec![rng.next(); cap as usize / 64 + 1];
                         let mut want_needed = stale.clone();
                         let want = sift(&sparse.by_parity, flip, cap, option, &mut want_needed);
-                        for kernel in Kernel::available() {
+                        // The same row as a shared block's bits.
+                        let mut bits = vec![0u64; cap as usize / 64];
+                        for (v, &t) in row.iter().enumerate() {
+                            bits[v / 64] |= u64::from(t == byte) << (v % 64);
+                        }
+                        let rows = [Row::Stamps(&row, byte), Row::Bits(&bits)];
+                        for (kernel, row) in Kernel::available()
+                            .into_iter()
+                            .flat_map(|k| rows.map(|r| (k, r)))
+                        {
                             let mut options = vec![0u64; cap as usize / 64];
-                            option_words(kernel, (&stamps, tick), (&row, byte), &mut options);
+                            option_words(kernel, (&stamps, tick), row, &mut options);
                             assert_eq!(options, want_words, "{kernel:?}, cap {cap}, trial {trial}");
                             let mut needed = stale.clone();
                             let got =
