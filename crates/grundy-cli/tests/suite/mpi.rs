@@ -90,6 +90,29 @@ fn processes_print_the_b_file_of_one_process() {
     }
 }
 
+/// A team of one runs as one process: it keeps a bounded table
+/// (`--window`) and prints the b-file of one process, while a team of two,
+/// which needs every value, refuses the window with exit code 2 and says
+/// why.
+#[test]
+fn a_team_of_one_keeps_a_bounded_table_and_a_team_of_two_refuses_it() {
+    let Some(bin) = mpi_binary() else { return };
+    let args = table_args("octal[0.6]", 40_000);
+    let mut bounded: Vec<&str> = vec!["--window"];
+    bounded.extend(args.iter().map(String::as_str));
+    let alone = grundy(&bounded);
+    assert!(alone.status.success(), "{}", stderr(&alone));
+    let one = run(mpirun(&bin, 1, &bounded));
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert!(
+        one.stdout == alone.stdout,
+        "a team of one prints another b-file"
+    );
+    let two = run(mpirun(&bin, 2, &bounded));
+    assert!(!two.status.success(), "a team of two took a bounded table");
+    assert!(stderr(&two).contains("bounded table"), "{}", stderr(&two));
+}
+
 /// A period certified by a team is the one certified alone.
 #[test]
 fn a_team_certifies_the_same_period() {
