@@ -221,6 +221,12 @@ impl<B: Bits> Table<B> {
         self.buckets.len() * BUCKET
     }
 
+    /// The bytes the slots will take at most, grown to the budget.
+    #[cfg(test)]
+    pub fn most_bytes(&self) -> u64 {
+        self.most_slots as u64 * Self::SLOT_BYTES
+    }
+
     /// The bytes the slots take now.
     pub fn bytes(&self) -> u64 {
         self.slots() as u64 * Self::SLOT_BYTES
