@@ -442,6 +442,30 @@ mod tests {
         assert_eq!(row.values(), 128);
     }
 
+    /// Stamps become bits byte by byte: chunks of 64 bytes (the compares)
+    /// and shorter ones (the loop), ticks with the top bit set among them.
+    #[test]
+    fn stamps_become_their_bits() {
+        let mut rng = crate::lcg::Lcg(41);
+        for len in [64, 63, 17, 1] {
+            for tick in [1u8, 0x80, 0xff] {
+                let chunk: Vec<u8> = (0..len)
+                    .map(|_| match rng.below(3) {
+                        0 => tick,
+                        1 => tick.wrapping_add(1),
+                        _ => rng.below(256) as u8,
+                    })
+                    .collect();
+                let want = chunk
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &x)| x == tick)
+                    .fold(0u64, |bits, (b, _)| bits | 1 << b);
+                assert_eq!(stamp_bits(&chunk, tick), want, "{len} bytes, tick {tick}");
+            }
+        }
+    }
+
     /// The marks of rare runs are those of [`Block::mark_run`] called run
     /// by run, with every kernel this processor runs, on random tables of
     /// one- and two-byte values and every capacity they allow (the vector

@@ -78,8 +78,9 @@ unsafe fn option_words_avx512(marks: (&[u32], u32), row: Row<'_>, out: &mut [u64
     let stamp = _mm512_set1_epi32(marks.1 as i32);
     for (w, word) in out.iter_mut().enumerate() {
         // SAFETY: `w < out.len()`, so values `64 w .. 64 w + 64` lie in
-        // both slices (the caller's precondition): one 64-byte load of
-        // `row.0`, four of 16 stamps each of `marks.0`.
+        // the marks and the row (the caller's precondition): four loads of
+        // 16 stamps each of `marks.0`, and one 64-byte load of the row's
+        // stamps or its word `w`.
         unsafe {
             let s = marks.0.as_ptr().add(64 * w);
             let mut bits = match row {
