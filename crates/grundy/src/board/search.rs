@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -336,6 +336,9 @@ struct Sharing {
     table: SharedTable,
     claims: Mutex<HashMap<Claim, Owner>>,
     finished: AtomicBool,
+    /// The positions the second thread has searched, as it last told (every
+    /// [`CHECK_EVERY`]), for the first thread's progress line.
+    helper_nodes: AtomicU64,
 }
 
 /// One option asked in one question: the position's key, the values asked
@@ -1281,6 +1284,9 @@ impl<B: Bits> Engine<B> {
             if let Some(sharing) = &self.sharing {
                 // Between table calls: buckets the table grew out of may go.
                 sharing.table.quiet(self.thread);
+                if self.thread == 1 {
+                    sharing.helper_nodes.store(self.nodes, Ordering::Relaxed);
+                }
                 // The other thread has the answer: this one's is not needed.
                 if sharing.finished.load(Ordering::Relaxed) {
                     return Err(ErrorKind::Interrupted.into());
@@ -1290,20 +1296,25 @@ impl<B: Bits> Engine<B> {
                 && self.last_report.elapsed() >= Duration::from_secs(1)
             {
                 self.last_report = Instant::now();
-                let size = match &self.sharing {
-                    Some(sharing) => TableSize {
-                        entries: sharing.table.len(),
-                        bytes: sharing.table.bytes(),
-                        replaced: sharing.table.replaced(),
-                    },
-                    None => TableSize::of(&self.table),
+                let (size, nodes) = match &self.sharing {
+                    Some(sharing) => (
+                        TableSize {
+                            entries: sharing.table.len(),
+                            bytes: sharing.table.bytes(),
+                            replaced: sharing.table.replaced(),
+                        },
+                        // Both threads' positions, as the count after the
+                        // search has them.
+                        self.nodes + sharing.helper_nodes.load(Ordering::Relaxed),
+                    ),
+                    None => (TableSize::of(&self.table), self.nodes),
                 };
                 report(&Progress {
-                    done: self.nodes,
+                    done: nodes,
                     target: 0,
                     detail: format!(
                         "{} positions searched, {} in the table ({} MiB, {} replaced), {:.0?}{}",
-                        self.nodes,
+                        nodes,
                         size.entries,
                         size.bytes >> 20,
                         size.replaced,
@@ -1340,6 +1351,7 @@ impl Engine<u64> {
             table: SharedTable::new(table),
             claims: Mutex::default(),
             finished: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
         });
         let mut helper = Engine::<u64>::on_graph(self.rule, Arc::clone(&self.adjacent));
         helper.sharing = Some(Arc::clone(&sharing));
