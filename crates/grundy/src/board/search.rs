@@ -1416,9 +1416,6 @@ fn mex(seen: &[u64; 4]) -> u8 {
 mod tests {
     use super::*;
 
-    /// The search gives the same values on `u64` cells as on `u128` cells,
-    /// with both strategies, on random boards of up to 20 cells, and a
-    /// search that moves between the words keeps a table that agrees.
     /// The table takes all of `--max-memory` but the reserve, or half of
     /// a small one, and half with a checkpoint file; at the default 4 GB
     /// and at 8 GB that makes tables of 2 and 4 GiB of `u64` slots.
@@ -1437,6 +1434,9 @@ mod tests {
         }
     }
 
+    /// The search gives the same values on `u64` cells as on `u128` cells,
+    /// with both strategies, on random boards of up to 20 cells, and a
+    /// search that moves between the words keeps a table that agrees.
     #[test]
     fn both_words_give_the_same_values() {
         let limits = Limits::default();

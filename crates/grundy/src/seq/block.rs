@@ -326,6 +326,15 @@ impl Row<'_> {
             Row::Bits(words) => 64 * words.len(),
         }
     }
+
+    /// The marks of values `64 w .. 64 w + 64` as bits (`w` below
+    /// `values() / 64`).
+    pub fn word(&self, w: usize) -> u64 {
+        match *self {
+            Row::Stamps(stamps, tick) => stamp_bits(&stamps[64 * w..64 * w + 64], tick),
+            Row::Bits(words) => words[w],
+        }
+    }
 }
 
 impl<'a> HeapMarks<'a> {

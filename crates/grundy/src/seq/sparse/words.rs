@@ -51,18 +51,11 @@ pub(super) fn option_words(kernel: Kernel, marks: (&[u32], u32), row: Row<'_>, o
     let _ = kernel;
     for (w, word) in out.iter_mut().enumerate() {
         let span = w * 64..w * 64 + 64;
-        let marked = marks.0[span.clone()]
+        let marked = marks.0[span]
             .iter()
             .enumerate()
             .fold(0, |bits, (b, &s)| bits | u64::from(s == marks.1) << b);
-        *word = marked
-            | match row {
-                Row::Stamps(bytes, tick) => bytes[span]
-                    .iter()
-                    .enumerate()
-                    .fold(0, |bits, (b, &t)| bits | u64::from(t == tick) << b),
-                Row::Bits(words) => words[w],
-            };
+        *word = marked | row.word(w);
     }
 }
 
