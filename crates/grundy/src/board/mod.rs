@@ -25,6 +25,7 @@
 //!   expression language.
 
 pub(crate) mod bits;
+pub(crate) mod busy;
 pub mod chomp;
 pub mod chomp_family;
 pub mod family;

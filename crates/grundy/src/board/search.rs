@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::bits::{Bits, highest, lowest};
+use super::busy::Busy;
 use super::grid::{Region, low_bits};
 use super::rule::Rule;
 use super::saved;
@@ -70,6 +71,16 @@ const SHARED_FIRST_SLOTS: usize = 1 << 21;
 /// threads share out the options of a position they both search (see
 /// `Engine::ask_shared`); below, each goes its own way.
 const SPLIT_LEVELS: usize = 2;
+
+/// Pieces of fewer cells are not marked busy while a thread of a shared
+/// search searches them (see [`Busy`]): their searches are short, so
+/// the other thread loses little by searching them too.
+const BUSY_FROM: u32 = 16;
+
+/// The busy marks have `2^BUSY_BITS` slots: each thread marks at most one
+/// piece a level of its search, so a few dozen are marked at once, and
+/// 4,096 slots (32 KiB) keep them apart.
+const BUSY_BITS: u32 = 12;
 
 /// Memory `--max-memory` keeps for the search beside its table (its
 /// stacks, the option lists, the program itself): a few tens of megabytes
@@ -294,6 +305,9 @@ struct Engine<B: Bits> {
     /// Boards of fewer cells are searched on one thread (see
     /// [`TWO_THREADS_FROM`]; the tests lower it).
     two_threads_from: u32,
+    /// Pieces of fewer cells are not marked busy (see [`BUSY_FROM`]; the
+    /// tests lower it, so that small boards put options off too).
+    busy_from: u32,
     /// How far the question at the root has come, for the progress line.
     root: RootProgress,
 }
@@ -335,6 +349,9 @@ impl RootProgress {
 struct Sharing {
     table: SharedTable,
     claims: Mutex<HashMap<Claim, Owner>>,
+    /// The pieces each thread is searching now (those of at least
+    /// [`BUSY_FROM`] cells).
+    busy: Busy,
     finished: AtomicBool,
     /// The positions the second thread has searched, as it last told (every
     /// [`CHECK_EVERY`]), for the first thread's progress line.
@@ -417,6 +434,9 @@ struct Scratch<B: Bits> {
     open: Vec<Open>,
     /// Where each option's pieces end in `pieces`, before they are settled.
     ends: Vec<usize>,
+    /// Open options put off while the other thread searches them (indices
+    /// into `open`).
+    later: Vec<usize>,
 }
 
 /// An option whose value needs a search: its pieces `pieces[start..end]`
@@ -521,6 +541,7 @@ impl<B: Bits> Engine<B> {
             thread: 0,
             fills: 0,
             two_threads_from: TWO_THREADS_FROM,
+            busy_from: BUSY_FROM,
             root: RootProgress::default(),
         }
     }
@@ -543,6 +564,7 @@ impl<B: Bits> Engine<B> {
             thread: 0,
             fills: 0,
             two_threads_from: self.two_threads_from,
+            busy_from: self.busy_from,
             root: RootProgress::default(),
         }
     }
@@ -857,6 +879,7 @@ impl<B: Bits> Engine<B> {
         s.pieces.clear();
         s.open.clear();
         s.ends.clear();
+        s.later.clear();
         s
     }
 
@@ -971,9 +994,18 @@ impl<B: Bits> Engine<B> {
         }
         let before = self.nodes;
         self.tick(limits)?;
+        let mark = match &self.sharing {
+            Some(sharing) if cell_count(piece) >= self.busy_from => {
+                sharing.busy.enter(key_of(piece).1, self.thread)
+            }
+            _ => None,
+        };
         let mut scratch = self.take(depth);
         let found = self.scan_options(piece, wanted, &mut scratch, depth, limits);
         self.give(depth, scratch);
+        if let (Some(mark), Some(sharing)) = (mark, &self.sharing) {
+            sharing.busy.leave(mark);
+        }
         let found = found?;
         match found {
             Some(v) => facts = Facts::value(v),
@@ -1055,14 +1087,7 @@ impl<B: Bits> Engine<B> {
         let open = if depth < SPLIT_LEVELS && self.sharing.is_some() {
             self.ask_shared(piece, &mut scan, s, depth, limits)?
         } else {
-            let mut open = true;
-            for i in 0..s.open.len() {
-                open = self.ask_open(s.open[i], &mut s.pieces, &mut scan, depth, limits)?;
-                if !open {
-                    break;
-                }
-            }
-            open
+            self.ask_in_turn(&mut scan, s, depth, limits)?
         };
         if !open {
             return Ok(None);
@@ -1105,6 +1130,46 @@ impl<B: Bits> Engine<B> {
             self.root.answered += 1;
         }
         Ok(true)
+    }
+
+    /// Asks the open options of `s.open` in turn, as [`Engine::value_in`]
+    /// explains, until no wanted value is left; returns as
+    /// [`Engine::ask_open`]. In a shared search an option with a piece the
+    /// other thread is searching now is put off to the end (see [`Busy`]),
+    /// when the table has its answer more often than not.
+    fn ask_in_turn(
+        &mut self,
+        scan: &mut Scan,
+        s: &mut Scratch<B>,
+        depth: usize,
+        limits: &Limits,
+    ) -> Result<bool> {
+        for i in 0..s.open.len() {
+            let o = s.open[i];
+            if self.busy_elsewhere(&s.pieces[o.start..o.end]) {
+                s.later.push(i);
+            } else if !self.ask_open(o, &mut s.pieces, scan, depth, limits)? {
+                return Ok(false);
+            }
+        }
+        for j in 0..s.later.len() {
+            let o = s.open[s.later[j]];
+            if !self.ask_open(o, &mut s.pieces, scan, depth, limits)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether the other thread of a shared search is searching one of
+    /// `pieces` now.
+    fn busy_elsewhere(&self, pieces: &[Cells<B>]) -> bool {
+        let Some(sharing) = &self.sharing else {
+            return false;
+        };
+        pieces.iter().any(|&p| {
+            cell_count(p) >= self.busy_from && sharing.busy.by_other(key_of(p).1, self.thread)
+        })
     }
 
     /// Asks every open option of `s.open` as [`Engine::scan_options`]
@@ -1350,12 +1415,14 @@ impl Engine<u64> {
         let sharing = Arc::new(Sharing {
             table: SharedTable::new(table),
             claims: Mutex::default(),
+            busy: Busy::new(BUSY_BITS),
             finished: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
         });
         let mut helper = Engine::<u64>::on_graph(self.rule, Arc::clone(&self.adjacent));
         helper.sharing = Some(Arc::clone(&sharing));
         helper.thread = 1;
+        helper.busy_from = self.busy_from;
         self.sharing = Some(Arc::clone(&sharing));
         // Progress is reported by this thread alone.
         let mut quiet = limits.clone();
@@ -1517,7 +1584,10 @@ mod tests {
     /// (when `limits` allows two).
     fn on_two_threads(rule: Rule) -> Search {
         let mut search = Search::new(rule);
-        either!(&mut search.engine, e => e.two_threads_from = 0);
+        either!(&mut search.engine, e => {
+            e.two_threads_from = 0;
+            e.busy_from = 4;
+        });
         search
     }
 
