@@ -28,7 +28,7 @@ use super::busy::Busy;
 use super::grid::{Region, low_bits};
 use super::rule::Rule;
 use super::saved;
-use super::shared::{Put, SharedTable};
+use super::shared::{Put, SharedBits, SharedTable};
 use super::small::{is_small_box, small_value};
 use super::strip::strip_value;
 use super::table::{Facts, Key, Table};
@@ -205,7 +205,7 @@ impl Search {
     pub fn value(&mut self, cells: Cells, limits: &Limits) -> Result<Nimber> {
         match self.narrow_cells(cells) {
             Some(narrow) => self.narrow().value_on_threads(narrow, limits),
-            None => self.wide().value(cells, limits),
+            None => self.wide().value_on_threads(cells, limits),
         }
     }
 
@@ -281,7 +281,7 @@ impl Search {
 }
 
 /// The search itself, on cells kept in the word `B`.
-struct Engine<B: Bits> {
+struct Engine<B: SharedBits> {
     rule: Rule,
     /// Neighbours of each vertex of the graph, for [`Cells::Graph`].
     adjacent: Arc<Vec<u128>>,
@@ -297,7 +297,7 @@ struct Engine<B: Bits> {
     saved_at: u64,
     /// While two threads search together, what they share; the table of
     /// the field `table` is then not used.
-    sharing: Option<Arc<Sharing>>,
+    sharing: Option<Arc<Sharing<B>>>,
     /// Which of the two threads this is (0 or 1).
     thread: usize,
     /// Slots filled in the shared table, not yet added to its count.
@@ -346,8 +346,8 @@ impl RootProgress {
 /// What the two threads of one search share: the table, which options of
 /// the first levels each is asking (see `Engine::ask_shared`), and
 /// whether one of them has the answer.
-struct Sharing {
-    table: SharedTable,
+struct Sharing<B: SharedBits> {
+    table: SharedTable<B>,
     claims: Mutex<HashMap<Claim, Owner>>,
     /// The pieces each thread is searching now (those of at least
     /// [`BUSY_FROM`] cells).
@@ -371,7 +371,7 @@ enum Owner {
     Done,
 }
 
-impl Sharing {
+impl<B: SharedBits> Sharing<B> {
     /// What thread `me` should do with the option `claim`: ask it
     /// (`true`, claimed now or already answered) or leave it for later,
     /// since the other thread is asking it (`false`).
@@ -521,7 +521,7 @@ fn cell_count<B: Bits>(piece: Cells<B>) -> u32 {
     key_of(piece).0.count_ones()
 }
 
-impl<B: Bits> Engine<B> {
+impl<B: SharedBits> Engine<B> {
     /// A search for `rule` on grids and on the graph whose vertex `v` has
     /// the neighbours `adjacent[v]`.
     fn on_graph(rule: Rule, adjacent: Arc<Vec<u128>>) -> Engine<B> {
@@ -548,7 +548,7 @@ impl<B: Bits> Engine<B> {
 
     /// The same search, its table and counts kept, on cells kept in the
     /// word `C`.
-    fn into_word<C: Bits>(self) -> Engine<C> {
+    fn into_word<C: SharedBits>(self) -> Engine<C> {
         Engine {
             rule: self.rule,
             adjacent: self.adjacent,
@@ -1393,16 +1393,17 @@ impl<B: Bits> Engine<B> {
     }
 }
 
-impl Engine<u64> {
+impl<B: SharedBits> Engine<B> {
     /// [`Engine::value`], on two threads when `limits` allows two, the
     /// strategy is the bounds search and the position has at least
-    /// `two_threads_from` cells (see [`TWO_THREADS_FROM`]). Both threads search the whole position
-    /// with the table shared (see [`SharedTable`]), sharing out the
+    /// `two_threads_from` cells (see [`TWO_THREADS_FROM`]), in either
+    /// word of cells. Both threads search the whole position with the
+    /// table shared (see [`SharedTable`]), sharing out the
     /// options of the first levels (see [`Engine::ask_shared`]); the first
     /// to finish answers and the other stops. Each runs the one-thread
     /// search with a table that holds only true facts, so either answer is
     /// the one-thread answer.
-    fn value_on_threads(&mut self, cells: Cells<u64>, limits: &Limits) -> Result<Nimber> {
+    fn value_on_threads(&mut self, cells: Cells<B>, limits: &Limits) -> Result<Nimber> {
         if limits.run.threads < 2
             || self.strategy != Strategy::Bounds
             || cell_count(cells) < self.two_threads_from
@@ -1419,7 +1420,7 @@ impl Engine<u64> {
             finished: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
         });
-        let mut helper = Engine::<u64>::on_graph(self.rule, Arc::clone(&self.adjacent));
+        let mut helper = Engine::<B>::on_graph(self.rule, Arc::clone(&self.adjacent));
         helper.sharing = Some(Arc::clone(&sharing));
         helper.thread = 1;
         helper.busy_from = self.busy_from;
@@ -1655,10 +1656,12 @@ mod tests {
 
     /// Boards of more than 64 cells run on `u128` cells: the same shape in
     /// a 3 × 22 box (66 cells) and in a 3 × 21 box (63 cells) has the same
-    /// value, and the plain search agrees.
+    /// value, and the plain search and two threads (sharing a table of
+    /// `u128` cells) agree.
     #[test]
     fn a_board_over_64_cells_runs_wide_and_agrees() {
         let limits = Limits::default();
+        let two = Limits::default().with_threads(2);
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         for rule in [Rule::Cram, Rule::NodeKayles] {
             for _ in 0..8 {
@@ -1682,8 +1685,12 @@ mod tests {
                 let plain = Search::new(rule)
                     .with_strategy(Strategy::Mex)
                     .value(Cells::Grid(Region::new(3, 22, wide)), &limits);
+                let mut shared = on_two_threads(rule);
+                let on_two = shared.value(Cells::Grid(Region::new(3, 22, wide)), &two);
+                assert!(matches!(shared.engine, Width::Wide(_)));
                 assert_eq!(in_22, in_21.unwrap(), "{rule:?} {wide:b}");
                 assert_eq!(in_22, plain.unwrap(), "{rule:?} {wide:b}");
+                assert_eq!(in_22, on_two.unwrap(), "{rule:?} {wide:b}");
             }
         }
     }

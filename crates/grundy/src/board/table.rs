@@ -391,14 +391,16 @@ impl<B: Bits> Table<B> {
 
 /// What a [`Table`] is made of, for the table its threads share while a
 /// search runs on two (see `super::shared`).
-pub(super) struct Parts {
-    pub(super) buckets: Vec<Bucket<u64>>,
+pub(super) struct Parts<B: Bits> {
+    pub(super) buckets: Vec<Bucket<B>>,
     pub(super) budget: u64,
     pub(super) most_slots: usize,
     pub(super) replaced: u64,
+    /// See [`Table::holds_beyond_u64`].
+    pub(super) beyond_u64: bool,
 }
 
-impl Parts {
+impl<B: Bits> Parts<B> {
     /// How many slots hold an entry.
     pub(super) fn filled(&self) -> usize {
         self.buckets
@@ -409,11 +411,11 @@ impl Parts {
     }
 }
 
-impl Table<u64> {
+impl<B: Bits> Table<B> {
     /// The table taken apart (its buckets kept as they are, not copied),
     /// first grown to the slots a table starts with (a table made with no
     /// budget has one bucket until its first query's entries grow it).
-    pub(super) fn into_parts(mut self) -> Parts {
+    pub(super) fn into_parts(mut self) -> Parts<B> {
         while self.slots() < FIRST_SLOTS.min(self.most_slots) {
             self.grow();
         }
@@ -422,11 +424,12 @@ impl Table<u64> {
             budget: self.budget,
             most_slots: self.most_slots,
             replaced: self.replaced,
+            beyond_u64: self.beyond_u64,
         }
     }
 
     /// The table put back together, its entries counted again.
-    pub(super) fn from_parts(parts: Parts) -> Table<u64> {
+    pub(super) fn from_parts(parts: Parts<B>) -> Table<B> {
         let filled = parts.filled();
         Table {
             buckets: parts.buckets,
@@ -434,7 +437,7 @@ impl Table<u64> {
             budget: parts.budget,
             most_slots: parts.most_slots,
             replaced: parts.replaced,
-            beyond_u64: false,
+            beyond_u64: parts.beyond_u64,
         }
     }
 }
