@@ -34,13 +34,19 @@
 //! count cannot cause a large allocation); the closing checksum; then
 //! every entry (a box of 1 to 128 cells, cells inside it, a value no
 //! greater than the piece's number of moves). Last, some entries of small
-//! pieces (up to 64 of them, of at most 16 cells) are searched again from
-//! the rules by the plain search: a file whose checksums hold but whose
-//! values are wrong is refused. A refused file is left as it is; deleting
-//! it starts the table afresh.
+//! pieces (up to 64 of them, of at most 16 cells, the first in each of 64
+//! equal stretches of the file) are searched again from the rules by the
+//! plain search: a file whose checksums hold but whose values are wrong is
+//! refused. A refused file is left as it is; deleting it starts the table
+//! afresh.
+//!
+//! The entries are read twice, once to check them and once to store them
+//! in the table, a chunk at a time: loading holds no copy of them beside
+//! the table, so a table read from a file may take as much of
+//! `--max-memory` as one that is not.
 
-use std::io::{BufWriter, Read, Write};
-use std::path::Path;
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 
 use super::bits::Bits;
 use super::grid::{MAX_CELLS, Region, low_bits};
@@ -127,11 +133,107 @@ pub type PlainValue<'a> = dyn FnMut(Region) -> Result<u64> + 'a;
 /// [`Table::put_level`] takes it).
 pub type Entry = (Key, Facts, u8);
 
-/// Reads the table saved at `path` for `rule`, after checking it as the
-/// module explains (`plain` values the sample searched again), and returns
-/// its entries for the caller to store (in a table whose word fits them).
-/// A file that does not exist reads as empty.
-pub fn load(rule: Rule, path: &Path, plain: &mut PlainValue<'_>) -> Result<Vec<Entry>> {
+/// A table file that [`load`] checked, to be read into a table by
+/// [`Checked::read`]: the entries are read twice, once to check them and
+/// once to store them, so that loading holds no copy of them beside the
+/// table.
+pub struct Checked {
+    /// The file, the length of its header and the length of the whole,
+    /// and the header's check (where the entries' checksum starts); `None`
+    /// when there is no file yet.
+    file: Option<(PathBuf, u64, u64, u32)>,
+    rule: Rule,
+    entries: u64,
+    wide: bool,
+}
+
+impl Checked {
+    /// Whether some entry's cells do not fit a `u64` (a piece of a box of
+    /// more than 64 cells).
+    pub fn is_wide(&self) -> bool {
+        self.wide
+    }
+
+    /// Hands every entry to `store`, in the file's order. If the file
+    /// changed since it was checked, this stops with an error after some
+    /// entries were handed over, which the caller must then forget.
+    pub fn read(&self, store: &mut dyn FnMut(Entry)) -> Result<()> {
+        let Some((path, header_len, len, check)) = &self.file else {
+            return Ok(());
+        };
+        let shown = path.display().to_string();
+        let changed = || {
+            Error::invalid(format!(
+                "{shown} changed while it was read (it was checked, then differed)"
+            ))
+        };
+        let file = std::fs::File::open(path).map_err(|e| Error::io(&shown, e))?;
+        if file.metadata().map_err(|e| Error::io(&shown, e))?.len() != *len {
+            return Err(changed());
+        }
+        let rule = self.rule;
+        let each = |_: u64, e: &[u8; ENTRY]| {
+            store(parse_entry(e, rule).map_err(|_| changed())?);
+            Ok(())
+        };
+        match each_entry(file, *header_len, self.entries, *check, &shown, each) {
+            Err(Bad::Io(e)) => Err(e),
+            Err(Bad::Invalid(_)) => Err(changed()),
+            Ok(()) => Ok(()),
+        }
+    }
+}
+
+/// Why reading the entries stopped: the file could not be read, or what
+/// it holds is not what it should be (see `bad` in [`load`]).
+enum Bad {
+    Io(Error),
+    Invalid(String),
+}
+
+impl From<Error> for Bad {
+    fn from(e: Error) -> Bad {
+        Bad::Io(e)
+    }
+}
+
+/// Reads the `entries` entries of `file` after its header of `header_len`
+/// bytes, in chunks, calling `each` with each one's index and bytes, and
+/// then the closing checksum, which must be that of `check` and the
+/// entries.
+fn each_entry(
+    file: std::fs::File,
+    header_len: u64,
+    entries: u64,
+    check: u32,
+    shown: &str,
+    mut each: impl FnMut(u64, &[u8; ENTRY]) -> std::result::Result<(), Bad>,
+) -> std::result::Result<(), Bad> {
+    let io = |e: std::io::Error| Bad::Io(Error::io(shown, e));
+    let mut file = file;
+    file.seek(SeekFrom::Start(header_len)).map_err(io)?;
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&check.to_le_bytes());
+    let mut e = [0u8; ENTRY];
+    for i in 0..entries {
+        input.read_exact(&mut e).map_err(io)?;
+        crc.update(&e);
+        each(i, &e)?;
+    }
+    let mut tail = [0u8; 4];
+    input.read_exact(&mut tail).map_err(io)?;
+    if crc.finalize().to_le_bytes() != tail {
+        return Err(Bad::Invalid("its entries fail their checksum".to_string()));
+    }
+    Ok(())
+}
+
+/// Checks the table saved at `path` for `rule` as the module explains
+/// (`plain` values the sample searched again), reading its entries once
+/// without keeping them; [`Checked::read`] then hands them over. A file
+/// that does not exist reads as empty.
+pub fn load(rule: Rule, path: &Path, plain: &mut PlainValue<'_>) -> Result<Checked> {
     let shown = path.display().to_string();
     let bad = |why: &str| {
         Error::invalid(format!(
@@ -140,7 +242,14 @@ pub fn load(rule: Rule, path: &Path, plain: &mut PlainValue<'_>) -> Result<Vec<E
     };
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Checked {
+                file: None,
+                rule,
+                entries: 0,
+                wide: false,
+            });
+        }
         Err(e) => return Err(Error::io(&shown, e)),
     };
     let len = file.metadata().map_err(|e| Error::io(&shown, e))?.len();
@@ -200,26 +309,44 @@ pub fn load(rule: Rule, path: &Path, plain: &mut PlainValue<'_>) -> Result<Vec<E
             "{len} bytes, not the {entries} entries its header counts (a torn or edited file)"
         )));
     }
-    let mut body = head[ends[3]..].to_vec();
-    file.read_to_end(&mut body)
-        .map_err(|e| Error::io(&shown, e))?;
-    if body.len() as u64 != len - header_len {
-        return Err(bad("it changed while it was read"));
+    // Every entry checked, and a sample of small pieces kept: the first
+    // small piece in each of `SAMPLE` equal stretches of the file.
+    // A damaged file is named so by its checksum, which comes last: the
+    // first entry that does not read is told only once that holds.
+    let stretch = entries.div_ceil(SAMPLE as u64).max(1);
+    let mut sample = Vec::new();
+    let mut wide = false;
+    let mut unreadable = None;
+    let each = |i: u64, e: &[u8; ENTRY]| {
+        match parse_entry(e, rule) {
+            Ok(entry) => {
+                wide |= entry.0.bits >> 64 != 0;
+                let stretches_sampled = sample.len() as u64;
+                if i / stretch >= stretches_sampled && entry.0.bits.count_ones() <= SAMPLE_CELLS {
+                    sample.push(entry);
+                }
+            }
+            Err(why) => {
+                unreadable.get_or_insert(format!("entry {i}: {why}"));
+            }
+        }
+        Ok(())
+    };
+    match each_entry(file, header_len, entries, check, &shown, each) {
+        Err(Bad::Io(e)) => return Err(e),
+        Err(Bad::Invalid(why)) => return Err(bad(&why)),
+        Ok(()) => {}
     }
-    let (records, tail) = body.split_at(body.len() - 4);
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(&check.to_le_bytes());
-    crc.update(records);
-    if crc.finalize().to_le_bytes() != tail {
-        return Err(bad("its entries fail their checksum"));
+    if let Some(why) = unreadable {
+        return Err(bad(&why));
     }
-    let mut read = Vec::with_capacity(entries as usize);
-    for (i, e) in records.chunks_exact(ENTRY).enumerate() {
-        let entry = parse_entry(e, rule).map_err(|why| bad(&format!("entry {i}: {why}")))?;
-        read.push(entry);
-    }
-    verify_sample(&read, plain).map_err(|why| bad(&why))?;
-    Ok(read)
+    verify_sample(&sample, plain).map_err(|why| bad(&why))?;
+    Ok(Checked {
+        file: Some((path.to_path_buf(), header_len, len, check)),
+        rule,
+        entries,
+        wide,
+    })
 }
 
 /// One entry, checked to describe a piece of a box.
@@ -252,16 +379,10 @@ fn parse_entry(e: &[u8], rule: Rule) -> std::result::Result<Entry, String> {
     Ok((Key { bits, tag }, Facts { value, not }, e[27]))
 }
 
-/// Searches again, by the plain search from the rules, up to [`SAMPLE`]
-/// entries of small pieces spread over `entries`; `Err` names the first
-/// that disagrees.
-fn verify_sample(entries: &[Entry], plain: &mut PlainValue<'_>) -> std::result::Result<(), String> {
-    let small: Vec<&Entry> = entries
-        .iter()
-        .filter(|(k, _, _)| k.bits.count_ones() <= SAMPLE_CELLS)
-        .collect();
-    let step = small.len().div_ceil(SAMPLE).max(1);
-    for &&(key, facts, _) in small.iter().step_by(step) {
+/// Searches again, by the plain search from the rules, the sampled
+/// entries of small pieces; `Err` names the first that disagrees.
+fn verify_sample(sample: &[Entry], plain: &mut PlainValue<'_>) -> std::result::Result<(), String> {
+    for &(key, facts, _) in sample {
         let region = Region::new((key.tag >> 8) as u8, (key.tag & 0xFF) as u8, key.bits);
         let v = plain(region).map_err(|e| e.to_string())?;
         let wrong = match facts.value {
@@ -276,4 +397,84 @@ fn verify_sample(entries: &[Entry], plain: &mut PlainValue<'_>) -> std::result::
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::search::{Cells, Search, Strategy};
+    use crate::limits::Limits;
+
+    /// The plain search's value of a piece, as the loading checks it.
+    fn plain(region: Region) -> Result<u64> {
+        let mut search = Search::new(Rule::Cram).with_strategy(Strategy::Mex);
+        Ok(search.value(Cells::Grid(region), &Limits::default())?.0)
+    }
+
+    /// A table file of Cram pieces of a 3 × 6 box, in a fresh file named
+    /// for `name`, and its entries as saved.
+    fn saved_table(name: &str) -> (PathBuf, Vec<Entry>) {
+        let path = std::env::temp_dir().join(format!(
+            "grundy-saved-{name}-{}-{:?}.table",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let mut table = Table::<u128>::new(1 << 20);
+        for bits in 1..400u128 {
+            let region = Region::new(3, 6, bits * 0x2F % (1 << 18));
+            if region.bits.count_ones() >= 4 {
+                let value = plain(region).unwrap() as u8;
+                let key = Key {
+                    bits: region.bits,
+                    tag: 3 << 8 | 6,
+                };
+                table.put(key, Facts::value(value), bits as u64);
+            }
+        }
+        save(&table, Rule::Cram, &path).unwrap();
+        (path, table.entries().collect())
+    }
+
+    /// What was saved is handed back, every entry, in the file's order,
+    /// and a file with no entry beyond 64 bits is not wide.
+    #[test]
+    fn a_checked_file_hands_back_every_entry() {
+        let (path, saved) = saved_table("back");
+        let checked = load(Rule::Cram, &path, &mut plain).unwrap();
+        assert!(!checked.is_wide());
+        let mut read = Vec::new();
+        checked.read(&mut |e| read.push(e)).unwrap();
+        assert_eq!(read, saved);
+        assert!(read.len() > 100);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A file changed after it was checked is refused when read, with the
+    /// reason, even when its length is the same.
+    #[test]
+    fn a_file_changed_after_its_check_is_refused() {
+        let (path, _) = saved_table("changed");
+        let checked = load(Rule::Cram, &path, &mut plain).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last_entry = bytes.len() - 4 - ENTRY;
+        bytes[last_entry + 16] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let why = checked.read(&mut |_| {}).unwrap_err().to_string();
+        assert!(why.contains("changed while it was read"), "{why}");
+        bytes.push(0);
+        std::fs::write(&path, &bytes).unwrap();
+        let why = checked.read(&mut |_| {}).unwrap_err().to_string();
+        assert!(why.contains("changed while it was read"), "{why}");
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A file that does not exist reads as an empty table.
+    #[test]
+    fn no_file_is_an_empty_table() {
+        let path = std::env::temp_dir().join("grundy-saved-no-such-file.table");
+        let checked = load(Rule::Cram, &path, &mut plain).unwrap();
+        let mut n = 0;
+        checked.read(&mut |_| n += 1).unwrap();
+        assert_eq!(n, 0);
+    }
 }
