@@ -177,23 +177,24 @@ impl Checked {
             Ok(())
         };
         match each_entry(file, *header_len, self.entries, *check, &shown, each) {
-            Err(Bad::Io(e)) => Err(e),
+            Err(Bad::Told(e)) => Err(e),
             Err(Bad::Invalid(_)) => Err(changed()),
             Ok(()) => Ok(()),
         }
     }
 }
 
-/// Why reading the entries stopped: the file could not be read, or what
-/// it holds is not what it should be (see `bad` in [`load`]).
+/// Why reading the entries stopped: an error to pass on as it is (the
+/// file could not be read, or the caller's own), or a reason the file is
+/// not what it should be (see `bad` in [`load`]).
 enum Bad {
-    Io(Error),
+    Told(Error),
     Invalid(String),
 }
 
 impl From<Error> for Bad {
     fn from(e: Error) -> Bad {
-        Bad::Io(e)
+        Bad::Told(e)
     }
 }
 
@@ -202,15 +203,14 @@ impl From<Error> for Bad {
 /// then the closing checksum, which must be that of `check` and the
 /// entries.
 fn each_entry(
-    file: std::fs::File,
+    mut file: std::fs::File,
     header_len: u64,
     entries: u64,
     check: u32,
     shown: &str,
     mut each: impl FnMut(u64, &[u8; ENTRY]) -> std::result::Result<(), Bad>,
 ) -> std::result::Result<(), Bad> {
-    let io = |e: std::io::Error| Bad::Io(Error::io(shown, e));
-    let mut file = file;
+    let io = |e: std::io::Error| Bad::Told(Error::io(shown, e));
     file.seek(SeekFrom::Start(header_len)).map_err(io)?;
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut crc = crc32fast::Hasher::new();
@@ -333,7 +333,7 @@ pub fn load(rule: Rule, path: &Path, plain: &mut PlainValue<'_>) -> Result<Check
         Ok(())
     };
     match each_entry(file, header_len, entries, check, &shown, each) {
-        Err(Bad::Io(e)) => return Err(e),
+        Err(Bad::Told(e)) => return Err(e),
         Err(Bad::Invalid(why)) => return Err(bad(&why)),
         Ok(()) => {}
     }
