@@ -244,10 +244,7 @@ impl<B: SharedBits> SharedTable<B> {
     /// The words of `key`'s bucket among `buckets`, with `key`'s cells, or
     /// `None` for cells beyond the word.
     fn bucket(buckets: &[B::Atomic], key: Key) -> Option<(&[AtomicU64], B)> {
-        let bits = B::from_wide(key.bits);
-        if bits.wide() != key.bits {
-            return None;
-        }
+        let bits = Table::<B>::narrow(key)?;
         let i = hash(key.bits, key.tag) & (buckets.len() - 1);
         Some((B::words(&buckets[i]), bits))
     }

@@ -234,7 +234,7 @@ impl<B: Bits> Table<B> {
 
     /// The key's cells in the table's word, or `None` when they do not fit.
     #[inline]
-    fn narrow(key: Key) -> Option<B> {
+    pub(super) fn narrow(key: Key) -> Option<B> {
         let bits = B::from_wide(key.bits);
         (bits.wide() == key.bits).then_some(bits)
     }
