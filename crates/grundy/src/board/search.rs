@@ -450,6 +450,10 @@ struct Open {
     /// How far the move is from the middle (see `off_centre`), to try
     /// first, among options that look as hard, the moves that cut a piece.
     centre: u32,
+    /// Whether the table rules out for the option every value below the
+    /// greatest wanted, so that it may well have that one: such options
+    /// are asked first (see `rules_out_below`).
+    likely_top: bool,
     start: usize,
     end: usize,
     known: u8,
@@ -483,6 +487,27 @@ fn off_centre<B: Bits>(piece: Cells<B>, option: Cells<B>) -> u32 {
     let x = first % w + last % w + 1;
     let y = first / w + last / w + 1;
     x.abs_diff(w) << 8 | y.abs_diff(r.h as u32)
+}
+
+/// Whether `not`, the values the table rules out for a piece, rules out
+/// every value below `top` for the piece summed with a game of value
+/// `known`: the piece's values `known ^ j` for each `j` below `top`.
+///
+/// Why options so ruled out are asked first: a position asked "is your
+/// value `top`?" (the last question of a value search, or any question
+/// whose greatest value is `top`) answers "no" at once when an option has
+/// the value `top`, and an option that earlier questions have shown to be
+/// none of the values below is the likeliest to have it. Counted with
+/// one thread (positions searched, this order against the cost order
+/// alone): Cram 5×9 11.5 against 12.9 million, 5×8 1.20 against 1.24
+/// million, 4×11 5.09 against 5.10 million. For `top` 0, the outcome
+/// question, nothing is ruled out and the order is the cost order.
+fn rules_out_below(not: u64, known: u8, top: u8) -> bool {
+    top > 0
+        && (0..top).all(|j| {
+            let v = known ^ j;
+            v < 64 && not >> v & 1 == 1
+        })
 }
 
 /// Takes one value out of the values a piece may still have: `v`, an
@@ -1067,17 +1092,21 @@ impl<B: SharedBits> Engine<B> {
                     .iter()
                     .map(|&p| cell_count(p).pow(2))
                     .sum();
+                let likely_top =
+                    kept == 1 && rules_out_below(self.facts(s.pieces[start]).not, known, top);
                 s.open.push(Open {
                     index: i as u32,
                     cost,
                     centre: off_centre(piece, s.options[i]),
+                    likely_top,
                     start,
                     end,
                     known,
                 });
             }
         }
-        s.open.sort_unstable_by_key(|o| (o.cost, o.centre));
+        s.open
+            .sort_unstable_by_key(|o| (!o.likely_top, o.cost, o.centre));
         if depth == 0 {
             self.root.options = s.options.len();
             self.root.answered = s.options.len() - s.open.len();
@@ -1360,39 +1389,47 @@ impl<B: SharedBits> Engine<B> {
                     return Err(ErrorKind::Interrupted.into());
                 }
             }
-            if let Some(report) = &limits.run.progress
-                && self.last_report.elapsed() >= Duration::from_secs(1)
+            if limits.run.progress.is_some() && self.last_report.elapsed() >= Duration::from_secs(1)
             {
-                self.last_report = Instant::now();
-                let (size, nodes) = match &self.sharing {
-                    Some(sharing) => (
-                        TableSize {
-                            entries: sharing.table.len(),
-                            bytes: sharing.table.bytes(),
-                            replaced: sharing.table.replaced(),
-                        },
-                        // Both threads' positions, as the count after the
-                        // search has them.
-                        self.nodes + sharing.helper_nodes.load(Ordering::Relaxed),
-                    ),
-                    None => (TableSize::of(&self.table), self.nodes),
-                };
-                report(&Progress {
-                    done: nodes,
-                    target: 0,
-                    detail: format!(
-                        "{} positions searched, {} in the table ({} MiB, {} replaced), {:.0?}{}",
-                        nodes,
-                        size.entries,
-                        size.bytes >> 20,
-                        size.replaced,
-                        self.started.elapsed(),
-                        self.root.describe()
-                    ),
-                });
+                self.report(limits);
             }
         }
         Ok(())
+    }
+
+    /// Reports the positions searched, the table's fill and the root's
+    /// question on the progress line, if there is one.
+    fn report(&mut self, limits: &Limits) {
+        let Some(report) = &limits.run.progress else {
+            return;
+        };
+        self.last_report = Instant::now();
+        let (size, nodes) = match &self.sharing {
+            Some(sharing) => (
+                TableSize {
+                    entries: sharing.table.len(),
+                    bytes: sharing.table.bytes(),
+                    replaced: sharing.table.replaced(),
+                },
+                // Both threads' positions, as the count after the
+                // search has them.
+                self.nodes + sharing.helper_nodes.load(Ordering::Relaxed),
+            ),
+            None => (TableSize::of(&self.table), self.nodes),
+        };
+        report(&Progress {
+            done: nodes,
+            target: 0,
+            detail: format!(
+                "{} positions searched, {} in the table ({} MiB, {} replaced), {:.0?}{}",
+                nodes,
+                size.entries,
+                size.bytes >> 20,
+                size.replaced,
+                self.started.elapsed(),
+                self.root.describe()
+            ),
+        });
     }
 }
 
@@ -1407,6 +1444,17 @@ impl<B: SharedBits> Engine<B> {
     /// search with a table that holds only true facts, so either answer is
     /// the one-thread answer.
     fn value_on_threads(&mut self, cells: Cells<B>, limits: &Limits) -> Result<Nimber> {
+        let value = self.value_on_threads_quietly(cells, limits);
+        // A search long enough to have shown progress shows its last
+        // count too, so a record of the run has the whole count.
+        if self.started.elapsed() >= Duration::from_secs(1) {
+            self.report(limits);
+        }
+        value
+    }
+
+    /// [`Engine::value_on_threads`] without its last progress line.
+    fn value_on_threads_quietly(&mut self, cells: Cells<B>, limits: &Limits) -> Result<Nimber> {
         if limits.run.threads < 2
             || self.strategy != Strategy::Bounds
             || cell_count(cells) < self.two_threads_from
