@@ -1546,6 +1546,43 @@ mod tests {
         }
     }
 
+    /// An option is put first only when the table rules out, for its
+    /// value summed with `known`, every value below the one asked.
+    #[test]
+    fn options_ruled_out_below_the_value_asked_go_first() {
+        // The piece is not 0 and not 1: summed with 0 it is not 0 or 1.
+        assert!(rules_out_below(0b11, 0, 2));
+        assert!(!rules_out_below(0b11, 0, 3));
+        // Summed with 1, the values below 2 are the piece's 1 and 0.
+        assert!(rules_out_below(0b11, 1, 2));
+        // Summed with 2, they are the piece's 2 and 3, not ruled out.
+        assert!(!rules_out_below(0b11, 2, 2));
+        assert!(rules_out_below(0b1100, 2, 2));
+        // The outcome question rules nothing out in advance.
+        assert!(!rules_out_below(u64::MAX, 0, 0));
+        // Values of 64 and more are never ruled out by the table.
+        assert!(!rules_out_below(u64::MAX, 64, 1));
+    }
+
+    /// The last progress line of a search counts every position searched,
+    /// both threads' when two search.
+    #[test]
+    fn the_last_progress_line_has_the_whole_count() {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let told = Arc::clone(&lines);
+        let mut limits = Limits::default().with_threads(2);
+        limits.run.progress = Some(Arc::new(move |p: &Progress| {
+            told.lock().unwrap().push(p.done);
+        }));
+        let mut engine = Engine::<u64>::on_graph(Rule::Cram, Arc::new(Vec::new()));
+        engine.two_threads_from = 4;
+        let board = Cells::Grid(Region::new(4, 5, (1u64 << 20) - 1));
+        engine.value_on_threads(board, &limits).unwrap();
+        engine.report(&limits);
+        assert_eq!(lines.lock().unwrap().last(), Some(&engine.nodes));
+        assert!(engine.nodes > 1);
+    }
+
     /// The search gives the same values on `u64` cells as on `u128` cells,
     /// with both strategies, on random boards of up to 20 cells, and a
     /// search that moves between the words keeps a table that agrees.
