@@ -1092,8 +1092,11 @@ impl<B: SharedBits> Engine<B> {
                     .iter()
                     .map(|&p| cell_count(p).pow(2))
                     .sum();
-                let likely_top =
-                    kept == 1 && rules_out_below(self.facts(s.pieces[start]).not, known, top);
+                // The outcome question (`top` 0), most scans, rules nothing
+                // out: no second table read for it.
+                let likely_top = kept == 1
+                    && top > 0
+                    && rules_out_below(self.facts(s.pieces[start]).not, known, top);
                 s.open.push(Open {
                     index: i as u32,
                     cost,
