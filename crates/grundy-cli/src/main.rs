@@ -45,7 +45,7 @@ struct LimitArgs {
     /// Compute every value even when a proven period already gives them.
     #[arg(long, global = true)]
     compute_all: bool,
-    /// Keep only the values of a take-and-break table that its sparse engine still reads (the first ones and a window behind the heap), a few megabytes instead of every value: for long tables written out as they grow. Runs without a period search; with --checkpoint it resumes, writing from the heap `--from` names.
+    /// Keep only the values of a take-and-break table that its sparse engine still reads (the first ones and a window behind the heap), instead of every value, once every value would take more than a sixteenth of --max-memory: for long tables written out as they grow. Runs without a period search; with --checkpoint it resumes, writing from the heap `--from` names.
     #[arg(long, global = true)]
     window: bool,
     /// Never print progress (by default it is shown when stderr is a terminal).
@@ -120,6 +120,7 @@ impl LimitArgs {
             .with_plain_engine(matches!(self.engine, EngineArg::Plain))
             .with_shortcuts(!self.compute_all)
             .with_window(self.window.then_some(grundy::limits::DEFAULT_WINDOW))
+            .with_window_keep(self.max_memory / grundy::limits::WINDOW_KEEP_SHARE)
             .with_progress(show.then(out::progress_printer))
             .with_stop(Some(out::stop_on_ctrl_c()))
             .with_checkpoint(self.checkpoint.clone());

@@ -21,7 +21,7 @@ pub use bounds::{
     ScriptLimits, option_cost, options_budget, too_many_options,
 };
 pub use count::parse_count;
-pub use run::{DEFAULT_WINDOW, Files, Progress, ProgressFn, RunOptions, Simd};
+pub use run::{DEFAULT_WINDOW, Files, Progress, ProgressFn, RunOptions, Simd, WINDOW_KEEP_SHARE};
 pub use team::Team;
 
 /// What one query may do and how it runs: the bounds on its work (each
@@ -104,6 +104,7 @@ setters! {
     plain_engine: bool => with_plain_engine,
     shortcuts: bool => with_shortcuts,
     window: Option<usize> => with_window,
+    window_keep: u64 => with_window_keep,
     progress: Option<ProgressFn> => with_progress,
     stop: Option<Arc<AtomicBool>> => with_stop,
     checkpoint: Option<PathBuf> => with_checkpoint,

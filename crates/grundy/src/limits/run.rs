@@ -28,6 +28,13 @@ pub struct Progress {
 /// pairs).
 pub const DEFAULT_WINDOW: usize = 1 << 20;
 
+/// The share of `--max-memory` a bounded table started by `--window`
+/// fills with every value before it keeps only a prefix and a window
+/// ([`RunOptions::window_keep`]): a sixteenth, 256 MiB of the default 4
+/// GiB, which holds Grundy's game past its last rare position (48,399,022)
+/// so that it is computed once, not three times.
+pub const WINDOW_KEEP_SHARE: u64 = 16;
+
 /// Receives progress reports, about once a second.
 pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 
@@ -105,6 +112,14 @@ pub struct RunOptions {
     /// run; a checkpoint keeps the values kept, in a format of its own
     /// (see `docs/PERIODS.md`). `None`: keep every value.
     pub window: Option<usize>,
+    /// A bounded table ([`RunOptions::window`]) keeps every value until
+    /// they take this many bytes, and only then keeps a prefix and a
+    /// window. A rare position that appears after values have moved costs
+    /// a recomputation from heap 0 (see `seq::window`); below this share
+    /// it costs nothing. Grundy's game has two such positions, at 7,250,049
+    /// and 48,399,022, which about 100 MB of two-byte values pass. 0 (the
+    /// default): values move as soon as the window allows.
+    pub window_keep: u64,
     /// Called about once a second during long computations.
     pub progress: Option<ProgressFn>,
     /// Set from another thread (a Ctrl-C handler) to stop long work.
@@ -133,6 +148,7 @@ impl Default for RunOptions {
             plain_engine: false,
             shortcuts: true,
             window: None,
+            window_keep: 0,
             progress: None,
             stop: None,
             checkpoint: None,
@@ -152,6 +168,7 @@ impl fmt::Debug for RunOptions {
             .field("plain_engine", &self.plain_engine)
             .field("shortcuts", &self.shortcuts)
             .field("window", &self.window)
+            .field("window_keep", &self.window_keep)
             .field("progress", &self.progress.as_ref().map(|_| "callback"))
             .field("stop", &self.stop)
             .field("checkpoint", &self.checkpoint)

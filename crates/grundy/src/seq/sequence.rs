@@ -495,7 +495,7 @@ impl Sequence {
                 self.len() + self.engine.chunk_heaps(self.len() as usize) as u64
             };
             if let Some(window) = &mut self.window {
-                window.move_out(&mut self.store, &mut self.engine);
+                window.move_out(&mut self.store, &mut self.engine, limits.run.window_keep);
             }
             let moved = self.window.as_ref().map_or(0, Window::moved);
             let end = (chunk_end.min(to + 1) - moved) as usize;

@@ -33,8 +33,13 @@
 //! the default prefix of 2^20 values (see `docs/BENCHMARKS.md`). Its cost
 //! is a run to the failing heap for each failure; each failure at least
 //! doubles the prefix or passes one more heap with every value kept.
-//! Grundy's game pays it once: its first value 256, at heap 7,250,049, is
-//! a new rare position, which the prefix must then hold.
+//! Grundy's game would pay it twice, at the new rare positions 7,250,049
+//! (its first value 256) and 48,399,022, which the prefix must then hold:
+//! about 80 million heaps computed again on the way to 10^9. So a table
+//! may first keep every value while they fit a share of the memory budget
+//! ([`crate::limits::RunOptions::window_keep`]; `--window` takes a
+//! sixteenth of `--max-memory`), and move values only past it: a rare
+//! position below that point costs nothing.
 //!
 //! A checkpoint of a bounded table (format 3, see [`super::checkpoint`])
 //! holds the kept values at their places, the prefix and `moved`, and what
@@ -136,10 +141,13 @@ impl Window {
     /// Moves out the values the engine no longer reads, when there are
     /// enough of them and the engine's reads allow (see the module
     /// documentation) from `store`, which holds the table's values at
-    /// their places.
-    pub(crate) fn move_out(&mut self, store: &mut Store, engine: &mut Engine) {
+    /// their places. Before the first move, nothing moves while the values
+    /// take less than `keep` bytes.
+    pub(crate) fn move_out(&mut self, store: &mut Store, engine: &mut Engine, keep: u64) {
         let known = store.len() as u64 + self.moved;
-        if known < self.hold_until || engine.triple.is_some() {
+        let within_keep =
+            self.moved == 0 && (store.len() as u64).saturating_mul(store.width().into()) < keep;
+        if known < self.hold_until || within_keep || engine.triple.is_some() {
             return;
         }
         let Some(sparse) = &engine.sparse else {
@@ -275,21 +283,24 @@ mod tests {
     /// while it is still kept (after the chunk that computed it), and the
     /// sequence.
     fn bounded(game: &TakeBreak, to: u64, window: Window) -> (Vec<Nimber>, Sequence) {
-        bounded_on(game, to, window, None)
+        bounded_on(game, to, window, None, 0)
     }
 
-    /// [`bounded`] on two threads the way given (`None`: the default).
+    /// [`bounded`] on two threads the way given (`None`: the default),
+    /// keeping every value while they take less than `keep` bytes.
     fn bounded_on(
         game: &TakeBreak,
         to: u64,
         window: Window,
         way: Option<TwoThreads>,
+        keep: u64,
     ) -> (Vec<Nimber>, Sequence) {
         let mut seq = Sequence::new(game.clone());
         seq.engine.short_chunks = true;
         let mut limits = Limits::default()
             .with_shortcuts(false)
-            .with_window(Some(window.least));
+            .with_window(Some(window.least))
+            .with_window_keep(keep);
         if let Some(way) = way {
             seq.force_two_threads(way);
             limits = limits.with_threads(2);
@@ -318,7 +329,7 @@ mod tests {
             let game = TakeBreak::new(Code::parse(code, code, 1, false).unwrap());
             let whole = whole(&game, to);
             for way in [TwoThreads::Pipeline, TwoThreads::Speculation] {
-                let (values, seq) = bounded_on(&game, to, Window::tiny(64), Some(way));
+                let (values, seq) = bounded_on(&game, to, Window::tiny(64), Some(way), 0);
                 assert_eq!(values, whole, "{code} {way:?}");
                 assert!(seq.two_thread_chunks() > 0, "{code} {way:?}");
                 let window = seq.window.as_ref().unwrap();
@@ -401,6 +412,36 @@ mod tests {
         assert!(window.moved() > 100_000, "{} moved", window.moved());
         assert!(seq.store.len() < 300_000, "{} kept", seq.store.len());
         assert_eq!(window.recomputed(), 0);
+    }
+
+    /// A table that keeps every value until they fill its share of memory
+    /// computes nothing again for a rare position below that point: the
+    /// last heap that outran a table moving values from the start is passed
+    /// with every value kept, and values still move after it (where the
+    /// table goes on long enough).
+    #[test]
+    fn values_kept_until_their_share_outrun_nothing() {
+        let (mut outran, mut moved_after) = (0, 0);
+        for code in ["0.106", "4.07", "0.356", "4.464", "0.77"] {
+            let game = TakeBreak::new(Code::parse(code, code, 1, false).unwrap());
+            let to = 24_000;
+            let plain = plain_table(&game, to);
+            let (values, seq) = bounded(&game, to, Window::tiny(64));
+            assert_eq!(values, plain, "{code}");
+            let window = seq.window.as_ref().unwrap();
+            if window.recomputed() == 0 {
+                continue;
+            }
+            outran += 1;
+            let keep = window.hold_until * u64::from(seq.store.width());
+            let (values, seq) = bounded_on(&game, to, Window::tiny(64), None, keep);
+            assert_eq!(values, plain, "{code}");
+            let window = seq.window.as_ref().unwrap();
+            assert_eq!(window.recomputed(), 0, "{code}");
+            moved_after += u32::from(window.moved() > 0);
+        }
+        assert!(outran >= 2, "{outran} tables outran");
+        assert!(moved_after >= 1, "no table moved values past its share");
     }
 
     /// A rare position recorded after the reads were bounded outruns the
