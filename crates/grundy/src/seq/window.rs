@@ -141,13 +141,12 @@ impl Window {
     /// Moves out the values the engine no longer reads, when there are
     /// enough of them and the engine's reads allow (see the module
     /// documentation) from `store`, which holds the table's values at
-    /// their places. Before the first move, nothing moves while the values
-    /// take less than `keep` bytes.
+    /// their places. Nothing moves before the values computed would take
+    /// `keep` bytes, nor before `hold_until` values.
     pub(crate) fn move_out(&mut self, store: &mut Store, engine: &mut Engine, keep: u64) {
         let known = store.len() as u64 + self.moved;
-        let within_keep =
-            self.moved == 0 && (store.len() as u64).saturating_mul(store.width().into()) < keep;
-        if known < self.hold_until || within_keep || engine.triple.is_some() {
+        let hold = self.hold_until.max(keep / u64::from(store.width()));
+        if known < hold || engine.triple.is_some() {
             return;
         }
         let Some(sparse) = &engine.sparse else {
